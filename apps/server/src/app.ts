@@ -1,0 +1,132 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { type Clock, systemClock } from './clock';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { declarePublicRoutes, registerAccessControl } from './http/access';
+import { registerErrorHandler } from './http/error-handler';
+import { registerTextGuard } from './http/text-guard';
+import { AuthRepository } from './modules/auth/auth.repository';
+import { authRoutes } from './modules/auth/auth.routes';
+import { AuthService } from './modules/auth/auth.service';
+import { PassphraseHasher } from './modules/auth/passphrase-hasher';
+import { healthRoutes } from './modules/health/health.routes';
+import { UsersRepository } from './modules/users/users.repository';
+import { UsersService } from './modules/users/users.service';
+import { webRoutes } from './web/web.routes';
+
+export interface AppDependencies {
+  config: Config;
+  database: Database;
+  buildId: string;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface Services {
+  auth: AuthService;
+  users: UsersService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+/** Headers and fields whose values are secrets: pino writes "[Redacted]" in their place. */
+const redactedPaths = [
+  'req.headers["x-cah-token"]',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["x-cah-token"]',
+];
+
+function createServices(dependencies: AppDependencies): Services {
+  const { config, database } = dependencies;
+  const clock = dependencies.clock ?? systemClock;
+  const hasher = new PassphraseHasher();
+  const usersRepository = new UsersRepository(database.db);
+  return {
+    auth: new AuthService(new AuthRepository(database.db), usersRepository, hasher, clock, {
+      lockout: config.lockout,
+      session: config.session,
+    }),
+    users: new UsersService(usersRepository, hasher),
+  };
+}
+
+/**
+ * Builds the whole server without listening: external plugins, then the app's own (errors,
+ * access control), then routes. Tests call this and use `app.inject`.
+ */
+export async function buildApp(dependencies: AppDependencies): Promise<FastifyInstance> {
+  const { config, database, buildId } = dependencies;
+  const app = Fastify({
+    logger: dependencies.logger ?? { level: config.logLevel, redact: redactedPaths },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('services', createServices(dependencies));
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets CSS variables through style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: config.publicUrl.startsWith('https:'),
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'LineSight API', version: buildId },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'header', name: 'x-cah-token' } },
+      },
+      security: [{ session: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  registerErrorHandler(app);
+  registerTextGuard(app);
+  registerAccessControl(app, {
+    buildId,
+    resolveSession: (token) => app.services.auth.resolveSession(token),
+  });
+
+  await app.register(async (docs) => {
+    declarePublicRoutes(docs);
+    await docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  });
+  await app.register(healthRoutes, { database, buildId });
+  await app.register(authRoutes, {
+    authService: app.services.auth,
+    signInRateLimitPerMinute: config.signInRateLimitPerMinute,
+  });
+  await app.register(webRoutes, { webRoot: config.webRoot });
+
+  return app;
+}

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { emailSchema, passphraseMaxLength, passphraseMinLength } from '@linesight/contract';
+
+const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** The environment the server reads, validated once at start; nothing else reads process.env. */
+const environmentSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().default('0.0.0.0'),
+    PUBLIC_URL: z.url().optional(),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    BUILD_ID: z.string().min(1).optional(),
+    ADMIN_EMAIL: emailSchema.optional(),
+    ADMIN_PASSPHRASE: z.string().min(passphraseMinLength).max(passphraseMaxLength).optional(),
+    LOCKOUT_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+    LOCKOUT_SECONDS: seconds(300),
+    SESSION_IDLE_SECONDS: seconds(3600),
+    SESSION_MAX_SECONDS: seconds(12 * 3600),
+    SIGNIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+    BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+    TRUST_PROXY: z.stringbool().default(false),
+  })
+  .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSPHRASE === undefined), {
+    message: 'ADMIN_EMAIL and ADMIN_PASSPHRASE go together',
+    path: ['ADMIN_PASSPHRASE'],
+  });
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: string;
+  buildId: string | undefined;
+  bootstrapAdmin: { email: string; passphrase: string } | undefined;
+  lockout: { maxFailures: number; seconds: number };
+  session: { idleSeconds: number; maxSeconds: number };
+  signInRateLimitPerMinute: number;
+  bodyLimitBytes: number;
+  trustProxy: boolean;
+  /** Folder of the built web client; absent in API-only tests. */
+  webRoot: string | undefined;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    buildId: e.BUILD_ID,
+    bootstrapAdmin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSPHRASE
+        ? { email: e.ADMIN_EMAIL, passphrase: e.ADMIN_PASSPHRASE }
+        : undefined,
+    lockout: { maxFailures: e.LOCKOUT_MAX_FAILURES, seconds: e.LOCKOUT_SECONDS },
+    session: { idleSeconds: e.SESSION_IDLE_SECONDS, maxSeconds: e.SESSION_MAX_SECONDS },
+    signInRateLimitPerMinute: e.SIGNIN_RATE_LIMIT_PER_MINUTE,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    trustProxy: e.TRUST_PROXY,
+    webRoot: path.resolve(import.meta.dirname, '../../web/dist'),
+  };
+}

@@ -1,0 +1,70 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+/** One query surface for both engines: repositories never know which one runs. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  kind: DatabaseKind;
+  migrate(): Promise<void>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
+
+export type DatabaseLocation =
+  | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite'; inMemory: true };
+
+export async function openDatabase(location: DatabaseLocation): Promise<Database> {
+  if (location.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: location.url, max: 10 });
+    const db = drizzlePostgres({ client: pool, schema });
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePostgres(db, { migrationsFolder }),
+      ping: () => pingWith(db),
+      close: () => pool.end(),
+    };
+  }
+  let client: PGlite;
+  if ('dataDir' in location) {
+    const folder = path.join(location.dataDir, 'pglite');
+    mkdirSync(folder, { recursive: true });
+    client = await PGlite.create(folder);
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    ping: () => pingWith(db),
+    close: () => client.close(),
+  };
+}
+
+async function pingWith(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

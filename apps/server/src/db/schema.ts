@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Staff and consumer accounts. `role` holds a stored role; MustChangePassphrase is derived. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role', { enum: ['Admin', 'CSR', 'Consumer'] }).notNull(),
+    passphraseHash: text('passphrase_hash').notNull(),
+    mustChangePassphrase: boolean('must_change_passphrase').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`)],
+);
+
+/**
+ * Signed-in sessions. Only a SHA-256 of the token is kept, so a copy of the table signs nobody in.
+ * Idle and absolute expiry are checked against `last_seen_at` and `created_at`.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    signInMode: text('sign_in_mode', { enum: ['cahUser', 'sso', 'consumer'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+/**
+ * Failed sign-ins per e-mail address, whether or not an account has that address, so an unknown
+ * address locks and answers exactly like a known one.
+ */
+export const signInFailures = pgTable('sign_in_failures', {
+  emailKey: text('email_key').primaryKey(),
+  failedCount: integer('failed_count').notNull(),
+  lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});

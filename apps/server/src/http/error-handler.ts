@@ -1,0 +1,45 @@
+import type { ErrorBody, ErrorCode } from '@linesight/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ApiError } from './api-error';
+
+type ErrorReply = ErrorBody & Record<string, unknown>;
+
+function body(code: ErrorCode, message: string, extra: Record<string, unknown> = {}): ErrorReply {
+  return { error: { code, message }, ...extra };
+}
+
+/**
+ * One place turns every failure into `{ error: { code, message } }`. A 5xx is logged with its
+ * context and answered without its details: no stack, no SQL reaches a caller.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.statusCode).send(body(error.code, error.message, error.extra));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((issue) => ({
+        path: `${error.validationContext ?? 'request'}${issue.instancePath.replaceAll('/', '.')}`,
+        message: issue.message ?? 'is invalid',
+      }));
+      return reply.status(400).send({
+        error: { code: 'REQUEST.INVALID', message: 'The request is not valid.', details },
+      } satisfies ErrorBody);
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send(body('REQUEST.TOO_LARGE', 'The request body is too large.'));
+    }
+    if (error.statusCode === 429) {
+      return reply
+        .status(429)
+        .send(body('REQUEST.RATE_LIMITED', 'Too many requests; wait a moment and try again.'));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(body('REQUEST.INVALID', error.message));
+    }
+    request.log.error({ err: error, route: request.routeOptions.url }, 'request failed');
+    return reply.status(500).send(body('SERVER.INTERNAL_ERROR', 'The server could not answer.'));
+  });
+}

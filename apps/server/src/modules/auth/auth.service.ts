@@ -1,0 +1,127 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { SessionUser, SignInMode } from '@linesight/contract';
+import type { Clock } from '../../clock';
+import type { AuthContext } from '../../http/access';
+import type { UserRecord, UsersRepository } from '../users/users.repository';
+import { effectiveRole } from '../users/users.service';
+import type { AuthRepository } from './auth.repository';
+import type { PassphraseHasher } from './passphrase-hasher';
+
+export interface AuthSettings {
+  lockout: { maxFailures: number; seconds: number };
+  session: { idleSeconds: number; maxSeconds: number };
+}
+
+export type SignInResult =
+  | { outcome: 'signed-in'; token: string; user: SessionUser }
+  | { outcome: 'refused'; isLockedOut: boolean };
+
+/** `last_seen_at` is written at most this often, so a burst of calls costs one write. */
+const touchIntervalMs = 30_000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function toSessionUser(user: UserRecord): SessionUser {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: effectiveRole(user),
+    linesOfService: [],
+  };
+}
+
+export class AuthService {
+  constructor(
+    private readonly auth: AuthRepository,
+    private readonly users: UsersRepository,
+    private readonly hasher: PassphraseHasher,
+    private readonly clock: Clock,
+    private readonly settings: AuthSettings,
+  ) {}
+
+  get lockoutSeconds(): number {
+    return this.settings.lockout.seconds;
+  }
+
+  /**
+   * Signs a staff user in by e-mail and passphrase. Failures are counted per address whether or
+   * not an account has it, and an unknown address costs the same hashing work, so the answer
+   * never tells whether an account exists. While locked, even the right passphrase is refused.
+   */
+  async signIn(email: string, passphrase: string): Promise<SignInResult> {
+    const emailKey = email.toLowerCase();
+    const now = this.clock.now();
+    const failure = await this.auth.findSignInFailure(emailKey);
+    if (failure?.lockedUntil && failure.lockedUntil > now) {
+      return { outcome: 'refused', isLockedOut: true };
+    }
+
+    const user = await this.users.findByEmail(emailKey);
+    const accepted =
+      user && user.role !== 'Consumer'
+        ? await this.hasher.verify(user.passphraseHash, passphrase)
+        : await this.hasher.verifyNothing(passphrase);
+    if (!user || !accepted) {
+      const lockedUntil = new Date(now.getTime() + this.settings.lockout.seconds * 1000);
+      const recorded = await this.auth.recordSignInFailure(
+        emailKey,
+        now,
+        this.settings.lockout.maxFailures,
+        lockedUntil,
+      );
+      return { outcome: 'refused', isLockedOut: recorded.lockedUntil !== null };
+    }
+
+    await this.auth.clearSignInFailures(emailKey);
+    const token = await this.startSession(user, 'cahUser');
+    return { outcome: 'signed-in', token, user: toSessionUser(user) };
+  }
+
+  private async startSession(user: UserRecord, signInMode: SignInMode): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.clock.now();
+    await this.auth.insertSession({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      signInMode,
+      createdAt: now,
+      lastSeenAt: now,
+    });
+    return token;
+  }
+
+  /**
+   * The session a token names, if it is still alive: not idle for longer than the idle timeout
+   * and not older than the absolute lifetime. An expired session is deleted on sight.
+   */
+  async resolveSession(token: string): Promise<AuthContext | null> {
+    const tokenHash = hashToken(token);
+    const found = await this.auth.findSessionWithUser(tokenHash);
+    if (!found) return null;
+    const now = this.clock.now().getTime();
+    const { session, user } = found;
+    const idleFor = now - session.lastSeenAt.getTime();
+    const age = now - session.createdAt.getTime();
+    if (idleFor >= this.settings.session.idleSeconds * 1000 || age >= this.settings.session.maxSeconds * 1000) {
+      await this.auth.deleteSession(tokenHash);
+      return null;
+    }
+    if (idleFor >= touchIntervalMs) await this.auth.touchSession(tokenHash, new Date(now));
+    return { token, user: toSessionUser(user), signInMode: session.signInMode };
+  }
+
+  async signOut(token: string): Promise<void> {
+    await this.auth.deleteSession(hashToken(token));
+  }
+
+  async deleteExpiredSessions(): Promise<number> {
+    const now = this.clock.now().getTime();
+    return this.auth.deleteExpiredSessions(
+      new Date(now - this.settings.session.idleSeconds * 1000),
+      new Date(now - this.settings.session.maxSeconds * 1000),
+    );
+  }
+}

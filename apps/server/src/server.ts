@@ -1,0 +1,52 @@
+import { buildApp } from './app';
+import { resolveBuildId } from './build-info';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { startSessionCleanup } from './jobs/session-cleanup.job';
+
+const config = loadConfig();
+const database = await openDatabase(
+  config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: config.dataDir },
+);
+await database.migrate();
+
+const buildId = resolveBuildId(config.buildId, config.webRoot);
+const app = await buildApp({ config, database, buildId });
+
+const initialAdmin = await app.services.users.ensureInitialAdmin(config.bootstrapAdmin);
+if (initialAdmin.outcome === 'configured') {
+  app.log.info({ email: initialAdmin.email }, 'initial admin created from ADMIN_EMAIL');
+} else if (initialAdmin.outcome === 'generated') {
+  // Printed once, to the terminal only: the logger must never carry a passphrase.
+  process.stdout.write(
+    [
+      '',
+      '  No users existed, so an administrator was created:',
+      `    e-mail:     ${initialAdmin.email}`,
+      `    passphrase: ${initialAdmin.passphrase}`,
+      '  It is shown only now and must be changed at first sign-in.',
+      '',
+      '',
+    ].join('\n'),
+  );
+}
+
+const stopSessionCleanup = startSessionCleanup(app.services.auth, app.log);
+
+async function shutdown(signal: string): Promise<void> {
+  app.log.info({ signal }, 'shutting down');
+  stopSessionCleanup();
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.once('SIGINT', (signal) => void shutdown(signal));
+process.once('SIGTERM', (signal) => void shutdown(signal));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  { url: config.publicUrl, database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined, build: buildId },
+  'LineSight is serving',
+);

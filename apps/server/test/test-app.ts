@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { ManualClock } from '../src/clock';
+import { type Config, loadConfig } from '../src/config';
+import { type Database, openDatabase } from '../src/db/client';
+import { PassphraseHasher } from '../src/modules/auth/passphrase-hasher';
+import { UsersRepository } from '../src/modules/users/users.repository';
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: ManualClock;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or, when DATABASE_URL is set, a new
+ * PostgreSQL database created for the file and dropped after it.
+ */
+async function openTestDatabase(): Promise<{ database: Database; dispose(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({ kind: 'pglite', inMemory: true });
+    return { database, dispose: () => database.close() };
+  }
+  const name = `linesight_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: testUrl.toString() });
+  return {
+    database,
+    async dispose() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export async function createTestApp(environment: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+  const { database, dispose } = await openTestDatabase();
+  await database.migrate();
+  const config: Config = { ...loadConfig({ LOG_LEVEL: 'silent', ...environment }), webRoot: undefined };
+  const clock = new ManualClock();
+  const app = await buildApp({ config, database, clock, buildId: 'test-build', logger: false });
+  await app.ready();
+  return {
+    app,
+    clock,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await dispose();
+    },
+  };
+}
+
+export const strongPassphrase = 'Tr0ub4dor&Horse!';
+
+/** Stores an account directly; user management's own API comes with its issue. */
+export async function createUser(
+  testApp: TestApp,
+  user: { email: string; role?: 'Admin' | 'CSR' | 'Consumer'; passphrase?: string; name?: string; mustChangePassphrase?: boolean },
+): Promise<void> {
+  const repository = new UsersRepository(testApp.database.db);
+  await repository.insertIfEmailFree({
+    email: user.email,
+    name: user.name ?? 'Test User',
+    role: user.role ?? 'CSR',
+    passphraseHash: await new PassphraseHasher().hash(user.passphrase ?? strongPassphrase),
+    mustChangePassphrase: user.mustChangePassphrase ?? false,
+  });
+}
+
+export function signIn(app: FastifyInstance, email: string, passphrase = strongPassphrase): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/user/v1/authenticate',
+    payload: { user: { email, passphrase } },
+  });
+}
+
+export async function signedInToken(testApp: TestApp, email: string, passphrase = strongPassphrase): Promise<string> {
+  const response = await signIn(testApp.app, email, passphrase);
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  return String(response.headers['x-cah-token']);
+}

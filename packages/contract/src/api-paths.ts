@@ -1,0 +1,14 @@
+/** Every API path, exactly as the seeds give them; server routes and web fetchers both use these. */
+export const apiPaths = {
+  health: '/api/health',
+  authenticate: '/api/user/v1/authenticate',
+  pingSecure: '/api/ping/secure',
+  /** Not in the seeds: the client's sign-out also ends the session on the server. */
+  signOut: '/api/user/v1/signOut',
+} as const;
+
+export type ApiPath = (typeof apiPaths)[keyof typeof apiPaths];
+
+/** Headers every response carries and every request echoes (seed 000, section 7). */
+export const sessionTokenHeader = 'x-cah-token';
+export const buildHeader = 'x-cah-build';

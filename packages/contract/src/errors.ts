@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/**
+ * Every error code the API answers with. A code is stable and is the i18n key the client shows,
+ * so `en.json` (and es, fr) must hold each one; a test says so.
+ */
+export const errorCodes = [
+  'SIGNIN.INVALID_USERNAME_PASSPHRASE',
+  'SIGNIN.LOCKED_OUT',
+  'SIGNIN.SERVER_ERROR',
+  'AUTH.UNAUTHENTICATED',
+  'AUTH.FORBIDDEN',
+  'REQUEST.INVALID',
+  'REQUEST.INVALID_STRING',
+  'REQUEST.TOO_LARGE',
+  'REQUEST.RATE_LIMITED',
+  'REQUEST.NOT_FOUND',
+  'SERVER.INTERNAL_ERROR',
+  'SERVER.DATABASE_UNAVAILABLE',
+] as const;
+
+export const errorCodeSchema = z.enum(errorCodes);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: errorCodeSchema,
+    message: z.string(),
+    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
