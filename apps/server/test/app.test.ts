@@ -1,0 +1,162 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { resolveBuildId } from '../src/build-info';
+import { ManualClock } from '../src/clock';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { createTestApp, type TestApp } from './test-app';
+
+describe('the app', () => {
+  let sut: TestApp;
+  beforeAll(async () => {
+    sut = await createTestApp({ BODY_LIMIT_BYTES: '2048' });
+  });
+  afterAll(() => sut.close());
+
+  describe('GET /api/health', () => {
+    it('should answer 200 with the database status and the build', async () => {
+      const response = await sut.app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        status: 'ok',
+        database: { status: 'ok', kind: process.env.DATABASE_URL ? 'postgres' : 'pglite' },
+        build: 'test-build',
+      });
+    });
+
+    it('should answer a trailing slash like the path without it', async () => {
+      const response = await sut.app.inject({ method: 'GET', url: '/api/health/' });
+      expect(response.statusCode).toBe(200);
+    });
+  });
+
+  it('should put the token and build headers and security headers on every response, errors included', async () => {
+    for (const url of ['/api/health', '/api/nothing-here', '/api/ping/secure']) {
+      const response = await sut.app.inject({ method: 'GET', url });
+      expect(response.headers).toHaveProperty('x-cah-token');
+      expect(response.headers['x-cah-build']).toBe('test-build');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('should answer unknown API paths with 404 REQUEST.NOT_FOUND', async () => {
+    const response = await sut.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('REQUEST.NOT_FOUND');
+  });
+
+  it('should answer an oversize body with 413 REQUEST.TOO_LARGE', async () => {
+    const response = await sut.app.inject({
+      method: 'POST',
+      url: '/api/user/v1/authenticate',
+      payload: { user: { email: 'a@example.com', passphrase: 'x'.repeat(4096) } },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error.code).toBe('REQUEST.TOO_LARGE');
+  });
+
+  it('should answer malformed JSON with 400 and a code', async () => {
+    const response = await sut.app.inject({
+      method: 'POST',
+      url: '/api/user/v1/authenticate',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"user":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('REQUEST.INVALID');
+  });
+
+  it('should publish the OpenAPI document at /api/docs with the seed paths', async () => {
+    const response = await sut.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json().paths);
+    expect(paths).toEqual(expect.arrayContaining(['/api/user/v1/authenticate', '/api/ping/secure', '/api/health']));
+  });
+});
+
+describe('route access declarations', () => {
+  it('should refuse to start when a route does not declare who may call it', async () => {
+    const database = await openDatabase({ kind: 'pglite', inMemory: true });
+    const config = { ...loadConfig({}), webRoot: undefined };
+    const app = await buildApp({ config, database, buildId: 'x', logger: false, clock: new ManualClock() });
+    app.get('/api/forgotten', async () => ({}));
+    await expect(app.ready()).rejects.toThrow('GET /api/forgotten');
+    await database.close();
+  });
+});
+
+describe('serving the web client', () => {
+  let sut: TestApp;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    sut = await createTestApp();
+    const webRoot = mkdtempSync(path.join(tmpdir(), 'linesight-web-'));
+    mkdirSync(path.join(webRoot, 'assets'));
+    writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>LineSight</title>');
+    writeFileSync(path.join(webRoot, 'assets', 'app-1234.js'), 'console.log(1)');
+    app = await buildApp({ config: { ...sut.config, webRoot }, database: sut.database, buildId: 'web', logger: false });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await sut.close();
+  });
+
+  it('should answer deep links with index.html, uncached', async () => {
+    const response = await app.inject({ method: 'GET', url: '/summary/LOS-1' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>LineSight</title>');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('should cache hashed assets for a year', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('should still answer unknown API paths with a JSON 404', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/unknown' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('REQUEST.NOT_FOUND');
+  });
+});
+
+describe(resolveBuildId.name, () => {
+  it('should prefer BUILD_ID, else digest the built index.html, else say dev', () => {
+    const webRoot = mkdtempSync(path.join(tmpdir(), 'linesight-build-'));
+    writeFileSync(path.join(webRoot, 'index.html'), 'v1');
+    expect(resolveBuildId('release-7', webRoot)).toBe('release-7');
+    const first = resolveBuildId(undefined, webRoot);
+    writeFileSync(path.join(webRoot, 'index.html'), 'v2');
+    expect(resolveBuildId(undefined, webRoot)).not.toBe(first);
+    expect(resolveBuildId(undefined, path.join(webRoot, 'missing'))).toBe('dev');
+  });
+});
+
+describe(loadConfig.name, () => {
+  it('should use the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      publicUrl: 'http://localhost:8080',
+      databaseUrl: undefined,
+      lockout: { maxFailures: 5, seconds: 300 },
+      session: { idleSeconds: 3600, maxSeconds: 43200 },
+    });
+    expect(config.dataDir).toBe(path.resolve('data'));
+  });
+
+  it('should refuse an admin e-mail without a passphrase, naming the problem', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'admin@example.com' })).toThrow('ADMIN_PASSPHRASE');
+  });
+
+  it('should refuse a non-numeric port', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow('PORT');
+  });
+});
