@@ -30,7 +30,7 @@ export async function webRoutes(app: FastifyInstance, options: { webRoot: string
 
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = apiPrefixes.some((prefix) => request.url.startsWith(prefix));
-    if (isApi || request.method !== 'GET' || !hasClient) {
+    if (isApi || !['GET', 'HEAD'].includes(request.method) || !hasClient) {
       throw new ApiError(404, 'REQUEST.NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}.`);
     }
     reply.header('cache-control', 'no-cache');

@@ -1,0 +1,157 @@
+import { isStaffRole } from '@linesight/contract';
+import { ActionIcon, Button, Group, Menu, Select, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconHelpCircle, IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useBrand } from '../../lib/brand/brand-context';
+import { useUpdateAvailable } from '../../lib/build-watcher';
+import { helpPageFor, helpUrl } from '../../lib/help';
+import { href, landingPath, type RouteName, routePaths } from '../../lib/routes';
+import { setCurrentLineOfService, useSession } from '../../lib/session';
+import classes from './nav-bar.module.css';
+import {
+  adminMenu,
+  consumerAdvancedStatsMenu,
+  gatewayMenu,
+  type NavEntry,
+  type NavMenu,
+  networkMenu,
+  reportsMenu,
+} from './nav-menus';
+import { UserMenu } from './user-menu';
+
+function entryHref(entry: NavEntry, losCode: string | undefined): string | undefined {
+  if (!entry.needsLine) return routePaths[entry.route];
+  return losCode ? href(entry.route as 'base.summary', { losCode }) : undefined;
+}
+
+function NavDropdown({ menu, losCode }: { menu: NavMenu; losCode: string | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <Menu position="bottom-start" withinPortal>
+      <Menu.Target>
+        <UnstyledButton className={classes.item}>
+          {t(menu.labelKey)} <IconChevronDown size={14} aria-hidden />
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {menu.entries.map((entry) => {
+          const to = entryHref(entry, losCode);
+          return to ? (
+            <Menu.Item key={entry.route} component={Link} to={to}>
+              {t(entry.labelKey)}
+            </Menu.Item>
+          ) : (
+            <Tooltip key={entry.route} label={t('NAV.SELECT_LINE_FIRST')} position="right">
+              <Menu.Item disabled>{t(entry.labelKey)}</Menu.Item>
+            </Tooltip>
+          );
+        })}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function NavLinkItem({ to, label }: { to: string | undefined; label: string }) {
+  return to ? (
+    <Link to={to} className={classes.item}>
+      {label}
+    </Link>
+  ) : (
+    <span className={classes.item} aria-disabled>
+      {label}
+    </span>
+  );
+}
+
+/** Consumers with several lines switch between them here; the screen follows the new line. */
+function LineOfServiceSelect({ lines, current }: { lines: readonly string[]; current: string | undefined }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <Select
+      aria-label={t('NAV.LINE_OF_SERVICE')}
+      size="xs"
+      data={[...lines]}
+      value={current ?? null}
+      allowDeselect={false}
+      onChange={(losCode) => {
+        if (!losCode) return;
+        const onLinePage = current !== undefined && location.pathname.includes(`/${encodeURIComponent(current)}`);
+        setCurrentLineOfService(losCode);
+        void navigate(
+          onLinePage
+            ? location.pathname.replace(`/${encodeURIComponent(current)}`, `/${encodeURIComponent(losCode)}`)
+            : href('base.summary', { losCode }),
+        );
+      }}
+    />
+  );
+}
+
+export function NavBar({ routeName }: { routeName: RouteName | undefined }) {
+  const { t } = useTranslation();
+  const { brand } = useBrand();
+  const session = useSession();
+  const updateAvailable = useUpdateAvailable();
+  const { user, role, currentLineOfService: losCode } = session;
+  if (!user || !role) return null;
+  const lines = user.linesOfService;
+
+  return (
+    <header className={classes.bar}>
+      <nav aria-label={t('NAV.MAIN_NAVIGATION')} className={classes.inner}>
+        <Link to={landingPath(user, losCode)} className={classes.brand}>
+          <img src={brand.logoUrl} alt={brand.companyName} className={classes.logo} />
+        </Link>
+        <Group gap={2} wrap="nowrap">
+          {isStaffRole(role) && (
+            <>
+              <NavDropdown menu={reportsMenu} losCode={losCode} />
+              <NavLinkItem to={href('base.search')} label={t('NAV.SEARCH')} />
+              <NavDropdown menu={networkMenu} losCode={losCode} />
+              <NavDropdown menu={gatewayMenu} losCode={losCode} />
+              {session.isAdmin && <NavDropdown menu={adminMenu(session.signInMode)} losCode={losCode} />}
+            </>
+          )}
+          {session.isConsumer && (
+            <>
+              <NavLinkItem to={losCode ? href('base.summary', { losCode }) : undefined} label={t('NAV.SUMMARY')} />
+              <NavDropdown menu={consumerAdvancedStatsMenu} losCode={losCode} />
+            </>
+          )}
+        </Group>
+        <Group gap="xs" ml="auto" wrap="nowrap">
+          {updateAvailable && (
+            <Tooltip label={t('NAV.UPDATE_AVAILABLE_HINT')}>
+              <Button
+                size="xs"
+                color="yellow"
+                leftSection={<IconRefresh size={14} aria-hidden />}
+                onClick={() => window.location.reload()}
+              >
+                {t('NAV.UPDATE_AVAILABLE')}
+              </Button>
+            </Tooltip>
+          )}
+          {session.isConsumer && lines.length > 1 && <LineOfServiceSelect lines={lines} current={losCode} />}
+          <Tooltip label={t('NAV.HELP')}>
+            <ActionIcon
+              component="a"
+              href={helpUrl(brand.knowledgeBaseUrl, helpPageFor(routeName))}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="subtle"
+              className={classes.icon}
+              aria-label={t('NAV.HELP')}
+            >
+              <IconHelpCircle size={20} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <UserMenu />
+        </Group>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,80 @@
+import { createBrowserRouter, Navigate, redirect, type RouteObject } from 'react-router';
+import { ComingSoonPage } from '../components/layout/coming-soon-page';
+import { href, landingPath, mayOpen, type RouteName, routePaths } from '../lib/routes';
+import { screenTitleKeys } from '../lib/screen-titles';
+import { getSession, rememberRequestedUrl } from '../lib/session';
+import { RootLayout, type ScreenHandle } from './layout/root-layout';
+
+/**
+ * Runs before a screen loads: signed-out users are sent to sign-in with the address kept for
+ * afterwards; signed-in users whose role may not open it go to their landing screen.
+ */
+function guard(name: RouteName) {
+  return ({ request }: { request: Request }) => {
+    const session = getSession();
+    if (mayOpen(name, null)) return null;
+    if (!session.user) {
+      const url = new URL(request.url);
+      rememberRequestedUrl(`${url.pathname}${url.search}`);
+      throw redirect(href('base.sign-in'));
+    }
+    if (!mayOpen(name, session.role)) throw redirect(landingPath(session.user, session.currentLineOfService));
+    return null;
+  };
+}
+
+function screen(name: RouteName, lazy?: RouteObject['lazy']): RouteObject {
+  const handle: ScreenHandle = { name };
+  const route: RouteObject = { path: routePaths[name], handle, loader: guard(name) };
+  if (lazy) return { ...route, lazy } as RouteObject;
+  return { ...route, element: <ComingSoonPage titleKey={screenTitleKeys[name]} /> };
+}
+
+/** A parent route of seed 000 that opens its `devices` child. */
+function redirectToDevices(name: 'base.bandwidth' | 'base.wifi', child: RouteName): RouteObject {
+  return {
+    path: routePaths[name],
+    handle: { name } satisfies ScreenHandle,
+    loader: ({ params }) => redirect(href(child as 'base.bandwidth', { losCode: params.losCode ?? '' })),
+  };
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      screen('base.sign-in', async () => ({
+        Component: (await import('../features/auth/components/sign-in-page')).SignInPage,
+      })),
+      screen('base.ui-sign-out', async () => ({
+        Component: (await import('../features/auth/components/sign-out-page')).SignOutPage,
+      })),
+      screen('base.consumer-sign-in'),
+      screen('sso-signed-out'),
+      screen('base.forgot-passphrase'),
+      screen('base.reset-forgot-passphrase'),
+      screen('base.dashboard'),
+      screen('base.search'),
+      screen('base.uptime-report'),
+      screen('base.qoe-report'),
+      screen('base.summary'),
+      redirectToDevices('base.bandwidth', 'base.bandwidth.devices'),
+      screen('base.bandwidth.devices'),
+      screen('base.bandwidth.detail'),
+      redirectToDevices('base.wifi', 'base.wifi.devices'),
+      screen('base.wifi.devices'),
+      screen('base.wifi.detail'),
+      screen('base.qoe'),
+      screen('base.site-survey'),
+      screen('base.gateway-physical-status'),
+      screen('base.gateway-wan-stats'),
+      screen('base.provisioning'),
+      screen('base.user-management'),
+      { path: '*', element: <Navigate to={href('base.sign-in')} replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

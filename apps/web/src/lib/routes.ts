@@ -1,0 +1,125 @@
+import type { Role, SessionUser } from '@linesight/contract';
+import { generatePath } from 'react-router';
+
+/**
+ * Every route of seed 000 section 2, by its state name, defined once. Screens link by name,
+ * never by a path written out again.
+ */
+export const routePaths = {
+  'base.sign-in': '/',
+  'base.consumer-sign-in': '/consumer-sign-in',
+  'base.ui-sign-out': '/sign-out',
+  'sso-signed-out': '/sso-signed-out',
+  'base.dashboard': '/dashboard',
+  'base.search': '/search',
+  'base.summary': '/summary/:losCode',
+  'base.bandwidth': '/bandwidth/:losCode',
+  'base.bandwidth.devices': '/bandwidth/:losCode/devices',
+  'base.bandwidth.detail': '/bandwidth/:losCode/detail/:deviceMac',
+  'base.wifi': '/wifi/:losCode',
+  'base.wifi.devices': '/wifi/:losCode/devices',
+  'base.wifi.detail': '/wifi/:losCode/detail/:deviceMac',
+  'base.site-survey': '/site-survey/:losCode',
+  'base.gateway-physical-status': '/physical-status/:losCode',
+  'base.gateway-wan-stats': '/wan-stats/:losCode',
+  'base.provisioning': '/provisioning',
+  'base.user-management': '/user-management',
+  'base.forgot-passphrase': '/forgot-passphrase',
+  'base.reset-forgot-passphrase': '/reset-forgot-passphrase/:token',
+  'base.uptime-report': '/uptime-report',
+  'base.qoe-report': '/qoe-report',
+  'base.qoe': '/qoe/:losCode',
+} as const;
+
+export type RouteName = keyof typeof routePaths;
+
+type ParamNames<Path extends string> = Path extends `${string}:${infer Param}/${infer Rest}`
+  ? Param | ParamNames<`/${Rest}`>
+  : Path extends `${string}:${infer Param}`
+    ? Param
+    : never;
+
+export type RouteParams<Name extends RouteName> = Record<ParamNames<(typeof routePaths)[Name]>, string>;
+
+/** The URL of a named route: `href('base.summary', { losCode })`. */
+export function href<Name extends RouteName>(
+  name: Name,
+  ...params: ParamNames<(typeof routePaths)[Name]> extends never ? [] : [RouteParams<Name>]
+): string {
+  return generatePath(routePaths[name] as string, params[0]);
+}
+
+/** Who may open a screen (seed 000 section 6, seed 001 section 6). */
+export type ScreenAccess = 'public' | readonly Role[];
+
+const staff = ['Admin', 'CSR'] as const;
+const staffAndConsumers = ['Admin', 'CSR', 'Consumer'] as const;
+
+export const screenAccess: Record<RouteName, ScreenAccess> = {
+  'base.sign-in': 'public',
+  'base.consumer-sign-in': 'public',
+  'base.ui-sign-out': 'public',
+  'sso-signed-out': 'public',
+  'base.forgot-passphrase': 'public',
+  'base.reset-forgot-passphrase': 'public',
+  'base.dashboard': staff,
+  'base.search': staff,
+  'base.uptime-report': staff,
+  'base.qoe-report': staff,
+  'base.summary': staffAndConsumers,
+  'base.bandwidth': staffAndConsumers,
+  'base.bandwidth.devices': staffAndConsumers,
+  'base.bandwidth.detail': staffAndConsumers,
+  'base.site-survey': staffAndConsumers,
+  'base.wifi': staff,
+  'base.wifi.devices': staff,
+  'base.wifi.detail': staff,
+  'base.qoe': staff,
+  'base.gateway-physical-status': staff,
+  'base.gateway-wan-stats': staff,
+  'base.provisioning': ['Admin'],
+  'base.user-management': ['Admin'],
+};
+
+/** Screens with the navigation menu hidden, besides every screen while signed out. */
+export const screensWithoutNavigation: readonly RouteName[] = [
+  'base.sign-in',
+  'base.consumer-sign-in',
+  'base.ui-sign-out',
+  'sso-signed-out',
+  'base.forgot-passphrase',
+  'base.reset-forgot-passphrase',
+];
+
+/** Network and gateway screens, where the footer offers the support information. */
+export const lineScreens: readonly RouteName[] = [
+  'base.summary',
+  'base.bandwidth.devices',
+  'base.bandwidth.detail',
+  'base.wifi.devices',
+  'base.wifi.detail',
+  'base.qoe',
+  'base.site-survey',
+  'base.gateway-physical-status',
+  'base.gateway-wan-stats',
+];
+
+export function mayOpen(name: RouteName, role: Role | null): boolean {
+  const access = screenAccess[name];
+  if (access === 'public') return true;
+  // A staff user whose passphrase must change reaches staff screens only to be held at the
+  // forced change, which the layout shows in their place.
+  const actingRole = role === 'MustChangePassphrase' ? 'CSR' : role;
+  return actingRole !== null && access.includes(actingRole);
+}
+
+/**
+ * Where a user lands after sign-in when no address was requested: CSR and Admin on search,
+ * consumers on the summary of their first line.
+ */
+export function landingPath(user: SessionUser, currentLineOfService?: string): string {
+  if (user.role !== 'Consumer') return href('base.search');
+  const losCode = currentLineOfService ?? user.linesOfService[0];
+  // A consumer with no line has nothing to see: signing out beats a screen that cannot load.
+  return losCode ? href('base.summary', { losCode }) : href('base.ui-sign-out');
+}

@@ -1,0 +1,25 @@
+/** What the end-to-end server is started with, shared by the tests that sign in. */
+export const e2ePort = Number(process.env.E2E_PORT ?? 18080);
+export const e2eBaseUrl = `http://localhost:${e2ePort}`;
+export const lockoutSeconds = 300;
+
+export const passphrase = 'Corr3ct-Horse-Battery';
+
+export const accounts = {
+  admin: { email: 'admin@e2e.example', name: 'Ada Admin' },
+  csr: { email: 'csr@e2e.example', name: 'Carl Support' },
+  mustChange: { email: 'fresh@e2e.example', name: 'Fresh Admin' },
+} as const;
+
+/** Accounts that tests lock or misuse, one per test so parallel tests never meet. */
+export const disposableAccounts = ['lockout@e2e.example', 'wrong@e2e.example'] as const;
+
+/** A consumer session seeded directly: consumer sign-in itself arrives with its own issue. */
+export const consumerSession = {
+  token: 'e2e-consumer-session-token-not-a-secret-000000',
+  user: {
+    email: 'consumer@e2e.example',
+    name: 'Connie Consumer',
+    linesOfService: ['LOS-1001', 'LOS-1002'],
+  },
+} as const;
