@@ -6,7 +6,12 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
-const clientSources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'packages/contract/src'];
+const clientSources = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'packages/contract/src',
+];
 
 function newestChange(target) {
   const stats = statSync(target);

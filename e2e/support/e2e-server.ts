@@ -28,14 +28,27 @@ const hasher = new PassphraseHasher();
 const passphraseHash = await hasher.hash(passphrase);
 
 // The admin comes the way a first start makes it; the others are stored directly.
-await new UsersService(users, hasher).ensureInitialAdmin({ email: accounts.admin.email, passphrase });
+await new UsersService(users, hasher).ensureInitialAdmin({
+  email: accounts.admin.email,
+  passphrase,
+});
 
 await users.insertIfEmailFree({ ...accounts.csr, role: 'CSR', passphraseHash });
-await users.insertIfEmailFree({ ...accounts.mustChange, role: 'Admin', passphraseHash, mustChangePassphrase: true });
+await users.insertIfEmailFree({
+  ...accounts.mustChange,
+  role: 'Admin',
+  passphraseHash,
+  mustChangePassphrase: true,
+});
 for (const email of disposableAccounts) {
   await users.insertIfEmailFree({ email, name: 'Disposable', role: 'CSR', passphraseHash });
 }
-await users.insertIfEmailFree({ email: consumerSession.user.email, name: consumerSession.user.name, role: 'Consumer', passphraseHash });
+await users.insertIfEmailFree({
+  email: consumerSession.user.email,
+  name: consumerSession.user.name,
+  role: 'Consumer',
+  passphraseHash,
+});
 const consumer = await users.findByEmail(consumerSession.user.email);
 if (!consumer) throw new Error('the consumer was not stored');
 const now = new Date();

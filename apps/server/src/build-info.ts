@@ -7,7 +7,10 @@ import path from 'node:path';
  * built client's index.html, which changes whenever any of its hashed assets do, so a browser
  * holding an older client is offered the update.
  */
-export function resolveBuildId(configured: string | undefined, webRoot: string | undefined): string {
+export function resolveBuildId(
+  configured: string | undefined,
+  webRoot: string | undefined,
+): string {
   if (configured) return configured;
   if (webRoot) {
     try {

@@ -15,7 +15,9 @@ const environmentSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     BUILD_ID: z.string().min(1).optional(),
     ADMIN_EMAIL: emailSchema.optional(),
     ADMIN_PASSPHRASE: z.string().min(passphraseMinLength).max(passphraseMaxLength).optional(),
@@ -24,7 +26,11 @@ const environmentSchema = z
     SESSION_IDLE_SECONDS: seconds(3600),
     SESSION_MAX_SECONDS: seconds(12 * 3600),
     SIGNIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
-    BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+    BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(1024 * 1024),
     TRUST_PROXY: z.stringbool().default(false),
   })
   .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSPHRASE === undefined), {
@@ -53,7 +59,9 @@ export interface Config {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environmentSchema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    );
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;

@@ -47,6 +47,11 @@ process.once('SIGTERM', (signal) => void shutdown(signal));
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
-  { url: config.publicUrl, database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined, build: buildId },
+  {
+    url: config.publicUrl,
+    database: database.kind,
+    dataDir: database.kind === 'pglite' ? config.dataDir : undefined,
+    build: buildId,
+  },
   'LineSight is serving',
 );

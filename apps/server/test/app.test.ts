@@ -39,7 +39,9 @@ describe('the app', () => {
       expect(response.headers).toHaveProperty('x-cah-token');
       expect(response.headers['x-cah-build']).toBe('test-build');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
-      expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+      expect(String(response.headers['content-security-policy'])).toContain(
+        "frame-ancestors 'none'",
+      );
       expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     }
   });
@@ -75,7 +77,9 @@ describe('the app', () => {
     const response = await sut.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
     const paths = Object.keys(response.json().paths);
-    expect(paths).toEqual(expect.arrayContaining(['/api/user/v1/authenticate', '/api/ping/secure', '/api/health']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/api/user/v1/authenticate', '/api/ping/secure', '/api/health']),
+    );
   });
 });
 
@@ -83,7 +87,13 @@ describe('route access declarations', () => {
   it('should refuse to start when a route does not declare who may call it', async () => {
     const database = await openDatabase({ kind: 'pglite', inMemory: true });
     const config = { ...loadConfig({}), webRoot: undefined };
-    const app = await buildApp({ config, database, buildId: 'x', logger: false, clock: new ManualClock() });
+    const app = await buildApp({
+      config,
+      database,
+      buildId: 'x',
+      logger: false,
+      clock: new ManualClock(),
+    });
     app.get('/api/forgotten', async () => ({}));
     await expect(app.ready()).rejects.toThrow('GET /api/forgotten');
     await database.close();
@@ -99,7 +109,12 @@ describe('serving the web client', () => {
     mkdirSync(path.join(webRoot, 'assets'));
     writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>LineSight</title>');
     writeFileSync(path.join(webRoot, 'assets', 'app-1234.js'), 'console.log(1)');
-    app = await buildApp({ config: { ...sut.config, webRoot }, database: sut.database, buildId: 'web', logger: false });
+    app = await buildApp({
+      config: { ...sut.config, webRoot },
+      database: sut.database,
+      buildId: 'web',
+      logger: false,
+    });
     await app.ready();
   });
   afterAll(async () => {

@@ -20,7 +20,7 @@ export interface TestApp {
  * A fresh database for one test file: in-memory PGlite, or, when DATABASE_URL is set, a new
  * PostgreSQL database created for the file and dropped after it.
  */
-async function openTestDatabase(): Promise<{ database: Database; dispose(): Promise<void> }> {
+async function openTestDatabase(): Promise<{ database: Database; dispose: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const database = await openDatabase({ kind: 'pglite', inMemory: true });
@@ -36,7 +36,7 @@ async function openTestDatabase(): Promise<{ database: Database; dispose(): Prom
   const database = await openDatabase({ kind: 'postgres', url: testUrl.toString() });
   return {
     database,
-    async dispose() {
+    dispose: async () => {
       await database.close();
       const dropper = new pg.Client({ connectionString: url });
       await dropper.connect();
@@ -49,7 +49,10 @@ async function openTestDatabase(): Promise<{ database: Database; dispose(): Prom
 export async function createTestApp(environment: NodeJS.ProcessEnv = {}): Promise<TestApp> {
   const { database, dispose } = await openTestDatabase();
   await database.migrate();
-  const config: Config = { ...loadConfig({ LOG_LEVEL: 'silent', ...environment }), webRoot: undefined };
+  const config: Config = {
+    ...loadConfig({ LOG_LEVEL: 'silent', ...environment }),
+    webRoot: undefined,
+  };
   const clock = new ManualClock();
   const app = await buildApp({ config, database, clock, buildId: 'test-build', logger: false });
   await app.ready();
@@ -70,7 +73,13 @@ export const strongPassphrase = 'Tr0ub4dor&Horse!';
 /** Stores an account directly; user management's own API comes with its issue. */
 export async function createUser(
   testApp: TestApp,
-  user: { email: string; role?: 'Admin' | 'CSR' | 'Consumer'; passphrase?: string; name?: string; mustChangePassphrase?: boolean },
+  user: {
+    email: string;
+    role?: 'Admin' | 'CSR' | 'Consumer';
+    passphrase?: string;
+    name?: string;
+    mustChangePassphrase?: boolean;
+  },
 ): Promise<void> {
   const repository = new UsersRepository(testApp.database.db);
   await repository.insertIfEmailFree({
@@ -82,7 +91,11 @@ export async function createUser(
   });
 }
 
-export function signIn(app: FastifyInstance, email: string, passphrase = strongPassphrase): Promise<LightMyRequestResponse> {
+export function signIn(
+  app: FastifyInstance,
+  email: string,
+  passphrase = strongPassphrase,
+): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
     url: '/api/user/v1/authenticate',
@@ -90,8 +103,13 @@ export function signIn(app: FastifyInstance, email: string, passphrase = strongP
   });
 }
 
-export async function signedInToken(testApp: TestApp, email: string, passphrase = strongPassphrase): Promise<string> {
+export async function signedInToken(
+  testApp: TestApp,
+  email: string,
+  passphrase = strongPassphrase,
+): Promise<string> {
   const response = await signIn(testApp.app, email, passphrase);
-  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 200)
+    throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   return String(response.headers['x-cah-token']);
 }

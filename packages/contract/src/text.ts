@@ -8,7 +8,10 @@ export function isStorableText(value: string): boolean {
 
 /** A string the database can store, at most `max` characters. */
 export function storableText(max: number) {
-  return z.string().max(max).refine(isStorableText, { message: 'contains characters that cannot be stored' });
+  return z
+    .string()
+    .max(max)
+    .refine(isStorableText, { message: 'contains characters that cannot be stored' });
 }
 
 /** Limit on names, codes and e-mails (seed 000, section 9). */

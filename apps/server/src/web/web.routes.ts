@@ -12,7 +12,10 @@ const apiPrefixes = ['/api/', '/report/'];
  * Any other GET outside the API answers index.html, so the client router handles deep links
  * (and sends unknown paths to /).
  */
-export async function webRoutes(app: FastifyInstance, options: { webRoot: string | undefined }): Promise<void> {
+export async function webRoutes(
+  app: FastifyInstance,
+  options: { webRoot: string | undefined },
+): Promise<void> {
   const webRoot = options.webRoot;
   const hasClient = webRoot !== undefined && existsSync(path.join(webRoot, 'index.html'));
   declarePublicRoutes(app);
@@ -23,7 +26,10 @@ export async function webRoutes(app: FastifyInstance, options: { webRoot: string
       index: false,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
@@ -31,7 +37,11 @@ export async function webRoutes(app: FastifyInstance, options: { webRoot: string
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = apiPrefixes.some((prefix) => request.url.startsWith(prefix));
     if (isApi || !['GET', 'HEAD'].includes(request.method) || !hasClient) {
-      throw new ApiError(404, 'REQUEST.NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}.`);
+      throw new ApiError(
+        404,
+        'REQUEST.NOT_FOUND',
+        `No route ${request.method} ${request.url.split('?')[0]}.`,
+      );
     }
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');

@@ -13,7 +13,8 @@ function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         // A 4xx will not change by asking again; a network blip or a 5xx might.
-        retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
+        retry: (failures, error) =>
+          !(error instanceof ApiError && error.status < 500) && failures < 2,
         refetchOnWindowFocus: false,
       },
     },
@@ -21,8 +22,8 @@ function createQueryClient(): QueryClient {
 }
 
 export function App({ brandSetting }: { brandSetting: BrandSetting }) {
-  const queryClient = useMemo(createQueryClient, []);
-  const router = useMemo(createAppRouter, []);
+  const queryClient = useMemo(() => createQueryClient(), []);
+  const router = useMemo(() => createAppRouter(), []);
   const theme = useMemo(() => brandTheme(brandSetting.brand), [brandSetting]);
   return (
     <BrandContext.Provider value={brandSetting}>

@@ -18,7 +18,8 @@ function guard(name: RouteName) {
       rememberRequestedUrl(`${url.pathname}${url.search}`);
       throw redirect(href('base.sign-in'));
     }
-    if (!mayOpen(name, session.role)) throw redirect(landingPath(session.user, session.currentLineOfService));
+    if (!mayOpen(name, session.role))
+      throw redirect(landingPath(session.user, session.currentLineOfService));
     return null;
   };
 }
@@ -26,7 +27,7 @@ function guard(name: RouteName) {
 function screen(name: RouteName, lazy?: RouteObject['lazy']): RouteObject {
   const handle: ScreenHandle = { name };
   const route: RouteObject = { path: routePaths[name], handle, loader: guard(name) };
-  if (lazy) return { ...route, lazy } as RouteObject;
+  if (lazy) return { ...route, lazy };
   return { ...route, element: <ComingSoonPage titleKey={screenTitleKeys[name]} /> };
 }
 
@@ -35,7 +36,8 @@ function redirectToDevices(name: 'base.bandwidth' | 'base.wifi', child: RouteNam
   return {
     path: routePaths[name],
     handle: { name } satisfies ScreenHandle,
-    loader: ({ params }) => redirect(href(child as 'base.bandwidth', { losCode: params.losCode ?? '' })),
+    loader: ({ params }) =>
+      redirect(href(child as 'base.bandwidth', { losCode: params.losCode ?? '' })),
   };
 }
 

@@ -43,7 +43,10 @@ function parseJson(text: string): unknown {
   }
 }
 
-export async function apiRequest<T = void>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+export async function apiRequest<T = void>(
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = getAuthToken();
   if (token) headers[sessionTokenHeader] = token;

@@ -39,7 +39,10 @@ type ParamNames<Path extends string> = Path extends `${string}:${infer Param}/${
     ? Param
     : never;
 
-export type RouteParams<Name extends RouteName> = Record<ParamNames<(typeof routePaths)[Name]>, string>;
+export type RouteParams<Name extends RouteName> = Record<
+  ParamNames<(typeof routePaths)[Name]>,
+  string
+>;
 
 /** The URL of a named route: `href('base.summary', { losCode })`. */
 export function href<Name extends RouteName>(

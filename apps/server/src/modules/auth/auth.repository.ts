@@ -25,7 +25,10 @@ export class AuthRepository {
   }
 
   async touchSession(tokenHash: string, seenAt: Date): Promise<void> {
-    await this.db.update(sessions).set({ lastSeenAt: seenAt }).where(eq(sessions.tokenHash, tokenHash));
+    await this.db
+      .update(sessions)
+      .set({ lastSeenAt: seenAt })
+      .where(eq(sessions.tokenHash, tokenHash));
   }
 
   async deleteSession(tokenHash: string): Promise<void> {
@@ -42,7 +45,10 @@ export class AuthRepository {
   }
 
   async findSignInFailure(emailKey: string): Promise<SignInFailureRecord | undefined> {
-    const [row] = await this.db.select().from(signInFailures).where(eq(signInFailures.emailKey, emailKey));
+    const [row] = await this.db
+      .select()
+      .from(signInFailures)
+      .where(eq(signInFailures.emailKey, emailKey));
     return row;
   }
 

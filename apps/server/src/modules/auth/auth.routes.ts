@@ -30,7 +30,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: 'Sign a staff user in with e-mail and passphrase',
         body: authenticateRequestSchema,
-        response: { 200: authenticateResponseSchema, 401: signInRefusalSchema, 429: errorBodySchema },
+        response: {
+          200: authenticateResponseSchema,
+          401: signInRefusalSchema,
+          429: errorBodySchema,
+        },
       },
     },
     async (request) => {

@@ -105,7 +105,10 @@ export class AuthService {
     const { session, user } = found;
     const idleFor = now - session.lastSeenAt.getTime();
     const age = now - session.createdAt.getTime();
-    if (idleFor >= this.settings.session.idleSeconds * 1000 || age >= this.settings.session.maxSeconds * 1000) {
+    if (
+      idleFor >= this.settings.session.idleSeconds * 1000 ||
+      age >= this.settings.session.maxSeconds * 1000
+    ) {
       await this.auth.deleteSession(tokenHash);
       return null;
     }

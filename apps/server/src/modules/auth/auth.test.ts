@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, signIn, signedInToken, strongPassphrase, type TestApp } from '../../../test/test-app';
+import {
+  createTestApp,
+  createUser,
+  signIn,
+  signedInToken,
+  strongPassphrase,
+  type TestApp,
+} from '../../../test/test-app';
 
 describe('staff sign-in and sessions', () => {
   let sut: TestApp;
@@ -8,7 +15,11 @@ describe('staff sign-in and sessions', () => {
     sut = await createTestApp({ SIGNIN_RATE_LIMIT_PER_MINUTE: '1000' });
     await createUser(sut, { email: 'Agent.Smith@Example.com', role: 'CSR', name: 'Agent Smith' });
     await createUser(sut, { email: 'admin@example.com', role: 'Admin', name: 'Ada Admin' });
-    await createUser(sut, { email: 'new.admin@example.com', role: 'Admin', mustChangePassphrase: true });
+    await createUser(sut, {
+      email: 'new.admin@example.com',
+      role: 'Admin',
+      mustChangePassphrase: true,
+    });
     await createUser(sut, { email: 'consumer@example.com', role: 'Consumer' });
   });
   afterAll(() => sut.close());
@@ -38,7 +49,10 @@ describe('staff sign-in and sessions', () => {
       const response = await signIn(sut.app, 'admin@example.com', 'Wrong-passphrase-1');
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({
-        error: { code: 'SIGNIN.INVALID_USERNAME_PASSPHRASE', message: 'Invalid Username and Passphrase combination.' },
+        error: {
+          code: 'SIGNIN.INVALID_USERNAME_PASSPHRASE',
+          message: 'Invalid Username and Passphrase combination.',
+        },
         isLockedOut: false,
         configuredLockoutSeconds: 300,
       });
@@ -61,7 +75,9 @@ describe('staff sign-in and sessions', () => {
     it('should refuse consumers, who sign in through My Network', async () => {
       const response = await signIn(sut.app, 'consumer@example.com');
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toMatchObject({ error: { code: 'SIGNIN.INVALID_USERNAME_PASSPHRASE' } });
+      expect(response.json()).toMatchObject({
+        error: { code: 'SIGNIN.INVALID_USERNAME_PASSPHRASE' },
+      });
     });
 
     it.each([
@@ -69,9 +85,16 @@ describe('staff sign-in and sessions', () => {
       ['no user', { email: 'admin@example.com', passphrase: strongPassphrase }],
       ['an invalid e-mail', { user: { email: 'not-an-email', passphrase: strongPassphrase } }],
       ['an empty passphrase', { user: { email: 'admin@example.com', passphrase: '' } }],
-      ['a passphrase over 127 characters', { user: { email: 'admin@example.com', passphrase: 'A1!'.repeat(43) } }],
+      [
+        'a passphrase over 127 characters',
+        { user: { email: 'admin@example.com', passphrase: 'A1!'.repeat(43) } },
+      ],
     ])('should answer 400 REQUEST.INVALID for %s', async (_name, payload) => {
-      const response = await sut.app.inject({ method: 'POST', url: '/api/user/v1/authenticate', payload });
+      const response = await sut.app.inject({
+        method: 'POST',
+        url: '/api/user/v1/authenticate',
+        payload,
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().error.code).toBe('REQUEST.INVALID');
     });
@@ -94,7 +117,12 @@ describe('staff sign-in and sessions', () => {
       for (let attempt = 1; attempt <= 5; attempt++) {
         answers.push((await signIn(sut.app, 'locked@example.com', 'Wrong-passphrase-1')).json());
       }
-      expect(answers.slice(0, 4).map((answer) => answer.isLockedOut)).toEqual([false, false, false, false]);
+      expect(answers.slice(0, 4).map((answer) => answer.isLockedOut)).toEqual([
+        false,
+        false,
+        false,
+        false,
+      ]);
       expect(answers[4]).toEqual({
         error: { code: 'SIGNIN.LOCKED_OUT', message: expect.any(String) },
         isLockedOut: true,
@@ -103,10 +131,15 @@ describe('staff sign-in and sessions', () => {
 
       const whileLocked = await signIn(sut.app, 'locked@example.com');
       expect(whileLocked.statusCode).toBe(401);
-      expect(whileLocked.json()).toMatchObject({ isLockedOut: true, configuredLockoutSeconds: 300 });
+      expect(whileLocked.json()).toMatchObject({
+        isLockedOut: true,
+        configuredLockoutSeconds: 300,
+      });
 
       sut.clock.advanceSeconds(299);
-      expect((await signIn(sut.app, 'locked@example.com')).json()).toMatchObject({ isLockedOut: true });
+      expect((await signIn(sut.app, 'locked@example.com')).json()).toMatchObject({
+        isLockedOut: true,
+      });
 
       sut.clock.advanceSeconds(1);
       expect((await signIn(sut.app, 'locked@example.com')).statusCode).toBe(200);
@@ -137,16 +170,24 @@ describe('staff sign-in and sessions', () => {
     it('should count concurrent failures without losing any', async () => {
       await createUser(sut, { email: 'hammered@example.com' });
       await Promise.all(
-        Array.from({ length: 5 }, () => signIn(sut.app, 'hammered@example.com', 'Wrong-passphrase-1')),
+        Array.from({ length: 5 }, () =>
+          signIn(sut.app, 'hammered@example.com', 'Wrong-passphrase-1'),
+        ),
       );
-      expect((await signIn(sut.app, 'hammered@example.com')).json()).toMatchObject({ isLockedOut: true });
+      expect((await signIn(sut.app, 'hammered@example.com')).json()).toMatchObject({
+        isLockedOut: true,
+      });
     });
   });
 
   describe('GET /api/ping/secure', () => {
     it('should answer 200 and echo the token for a live session', async () => {
       const token = await signedInToken(sut, 'admin@example.com');
-      const response = await sut.app.inject({ method: 'GET', url: '/api/ping/secure', headers: { 'x-cah-token': token } });
+      const response = await sut.app.inject({
+        method: 'GET',
+        url: '/api/ping/secure',
+        headers: { 'x-cah-token': token },
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ status: 'ok' });
       expect(response.headers['x-cah-token']).toBe(token);
@@ -163,7 +204,12 @@ describe('staff sign-in and sessions', () => {
 
     it('should keep a session alive while it is used and end it after 60 idle minutes', async () => {
       const token = await signedInToken(sut, 'admin@example.com');
-      const ping = () => sut.app.inject({ method: 'GET', url: '/api/ping/secure', headers: { 'x-cah-token': token } });
+      const ping = () =>
+        sut.app.inject({
+          method: 'GET',
+          url: '/api/ping/secure',
+          headers: { 'x-cah-token': token },
+        });
       for (let minute = 0; minute < 4; minute++) {
         sut.clock.advanceSeconds(50 * 60);
         expect((await ping()).statusCode).toBe(200);
@@ -176,7 +222,12 @@ describe('staff sign-in and sessions', () => {
 
     it('should end a session at its absolute lifetime even while it is used', async () => {
       const token = await signedInToken(sut, 'admin@example.com');
-      const ping = () => sut.app.inject({ method: 'GET', url: '/api/ping/secure', headers: { 'x-cah-token': token } });
+      const ping = () =>
+        sut.app.inject({
+          method: 'GET',
+          url: '/api/ping/secure',
+          headers: { 'x-cah-token': token },
+        });
       for (let hour = 0; hour < 23; hour++) {
         sut.clock.advanceSeconds(30 * 60);
         expect((await ping()).statusCode).toBe(200);
@@ -190,7 +241,11 @@ describe('staff sign-in and sessions', () => {
       sut.clock.advanceSeconds(120);
       const responses = await Promise.all(
         Array.from({ length: 10 }, () =>
-          sut.app.inject({ method: 'GET', url: '/api/ping/secure', headers: { 'x-cah-token': token } }),
+          sut.app.inject({
+            method: 'GET',
+            url: '/api/ping/secure',
+            headers: { 'x-cah-token': token },
+          }),
         ),
       );
       expect(responses.map((response) => response.statusCode)).toEqual(Array(10).fill(200));
@@ -200,9 +255,17 @@ describe('staff sign-in and sessions', () => {
   describe('POST /api/user/v1/signOut', () => {
     it('should end the session so its token no longer works', async () => {
       const token = await signedInToken(sut, 'admin@example.com');
-      const signOut = await sut.app.inject({ method: 'POST', url: '/api/user/v1/signOut', headers: { 'x-cah-token': token } });
+      const signOut = await sut.app.inject({
+        method: 'POST',
+        url: '/api/user/v1/signOut',
+        headers: { 'x-cah-token': token },
+      });
       expect(signOut.statusCode).toBe(204);
-      const ping = await sut.app.inject({ method: 'GET', url: '/api/ping/secure', headers: { 'x-cah-token': token } });
+      const ping = await sut.app.inject({
+        method: 'GET',
+        url: '/api/ping/secure',
+        headers: { 'x-cah-token': token },
+      });
       expect(ping.statusCode).toBe(401);
     });
   });
@@ -227,7 +290,9 @@ describe('sign-in rate limit', () => {
   it('should answer 429 REQUEST.RATE_LIMITED past the per-client limit', async () => {
     const statuses = [];
     for (let attempt = 0; attempt < 4; attempt++) {
-      statuses.push((await signIn(sut.app, 'someone@example.com', 'Wrong-passphrase-1')).statusCode);
+      statuses.push(
+        (await signIn(sut.app, 'someone@example.com', 'Wrong-passphrase-1')).statusCode,
+      );
     }
     expect(statuses).toEqual([401, 401, 401, 429]);
     const limited = await signIn(sut.app, 'someone@example.com', 'Wrong-passphrase-1');

@@ -60,6 +60,8 @@ export class UsersService {
       mustChangePassphrase: configured === undefined,
     });
     if (!inserted) return { outcome: 'existing-users' };
-    return configured ? { outcome: 'configured', email } : { outcome: 'generated', email, passphrase };
+    return configured
+      ? { outcome: 'configured', email }
+      : { outcome: 'generated', email, passphrase };
   }
 }

@@ -11,7 +11,10 @@ describe('UsersService', () => {
 
   describe('ensureInitialAdmin', () => {
     it('should create the configured admin on a first start, able to sign in', async () => {
-      const result = await sut.app.services.users.ensureInitialAdmin({ email: 'boss@example.com', passphrase: 'Very-Secure-9' });
+      const result = await sut.app.services.users.ensureInitialAdmin({
+        email: 'boss@example.com',
+        passphrase: 'Very-Secure-9',
+      });
       expect(result).toEqual({ outcome: 'configured', email: 'boss@example.com' });
       const response = await signIn(sut.app, 'boss@example.com', 'Very-Secure-9');
       expect(response.statusCode).toBe(200);
@@ -20,15 +23,22 @@ describe('UsersService', () => {
 
     it('should generate an admin that must change its passphrase when none is configured', async () => {
       const result = await sut.app.services.users.ensureInitialAdmin(undefined);
-      if (result.outcome !== 'generated') throw new Error(`expected a generated admin, got ${result.outcome}`);
+      if (result.outcome !== 'generated')
+        throw new Error(`expected a generated admin, got ${result.outcome}`);
       const response = await signIn(sut.app, result.email, result.passphrase);
       expect(response.statusCode).toBe(200);
       expect(response.json().role).toBe('MustChangePassphrase');
     });
 
     it('should do nothing once users exist', async () => {
-      await sut.app.services.users.ensureInitialAdmin({ email: 'boss@example.com', passphrase: 'Very-Secure-9' });
-      const again = await sut.app.services.users.ensureInitialAdmin({ email: 'other@example.com', passphrase: 'Very-Secure-9' });
+      await sut.app.services.users.ensureInitialAdmin({
+        email: 'boss@example.com',
+        passphrase: 'Very-Secure-9',
+      });
+      const again = await sut.app.services.users.ensureInitialAdmin({
+        email: 'other@example.com',
+        passphrase: 'Very-Secure-9',
+      });
       expect(again).toEqual({ outcome: 'existing-users' });
       expect((await signIn(sut.app, 'other@example.com', 'Very-Secure-9')).statusCode).toBe(401);
     });

@@ -65,7 +65,13 @@ function NavLinkItem({ to, label }: { to: string | undefined; label: string }) {
 }
 
 /** Consumers with several lines switch between them here; the screen follows the new line. */
-function LineOfServiceSelect({ lines, current }: { lines: readonly string[]; current: string | undefined }) {
+function LineOfServiceSelect({
+  lines,
+  current,
+}: {
+  lines: readonly string[];
+  current: string | undefined;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -78,11 +84,15 @@ function LineOfServiceSelect({ lines, current }: { lines: readonly string[]; cur
       allowDeselect={false}
       onChange={(losCode) => {
         if (!losCode) return;
-        const onLinePage = current !== undefined && location.pathname.includes(`/${encodeURIComponent(current)}`);
+        const onLinePage =
+          current !== undefined && location.pathname.includes(`/${encodeURIComponent(current)}`);
         setCurrentLineOfService(losCode);
         void navigate(
           onLinePage
-            ? location.pathname.replace(`/${encodeURIComponent(current)}`, `/${encodeURIComponent(losCode)}`)
+            ? location.pathname.replace(
+                `/${encodeURIComponent(current)}`,
+                `/${encodeURIComponent(losCode)}`,
+              )
             : href('base.summary', { losCode }),
         );
       }}
@@ -112,12 +122,17 @@ export function NavBar({ routeName }: { routeName: RouteName | undefined }) {
               <NavLinkItem to={href('base.search')} label={t('NAV.SEARCH')} />
               <NavDropdown menu={networkMenu} losCode={losCode} />
               <NavDropdown menu={gatewayMenu} losCode={losCode} />
-              {session.isAdmin && <NavDropdown menu={adminMenu(session.signInMode)} losCode={losCode} />}
+              {session.isAdmin && (
+                <NavDropdown menu={adminMenu(session.signInMode)} losCode={losCode} />
+              )}
             </>
           )}
           {session.isConsumer && (
             <>
-              <NavLinkItem to={losCode ? href('base.summary', { losCode }) : undefined} label={t('NAV.SUMMARY')} />
+              <NavLinkItem
+                to={losCode ? href('base.summary', { losCode }) : undefined}
+                label={t('NAV.SUMMARY')}
+              />
               <NavDropdown menu={consumerAdvancedStatsMenu} losCode={losCode} />
             </>
           )}
@@ -135,7 +150,9 @@ export function NavBar({ routeName }: { routeName: RouteName | undefined }) {
               </Button>
             </Tooltip>
           )}
-          {session.isConsumer && lines.length > 1 && <LineOfServiceSelect lines={lines} current={losCode} />}
+          {session.isConsumer && lines.length > 1 && (
+            <LineOfServiceSelect lines={lines} current={losCode} />
+          )}
           <Tooltip label={t('NAV.HELP')}>
             <ActionIcon
               component="a"

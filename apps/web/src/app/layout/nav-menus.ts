@@ -53,6 +53,7 @@ export const consumerAdvancedStatsMenu: NavMenu = {
 /** User management exists only for local accounts (signInMode cahUser). */
 export function adminMenu(signInMode: string | undefined): NavMenu {
   const entries: NavEntry[] = [{ labelKey: 'NAV.PROVISIONING', route: 'base.provisioning' }];
-  if (signInMode === 'cahUser') entries.push({ labelKey: 'NAV.USER_MANAGEMENT', route: 'base.user-management' });
+  if (signInMode === 'cahUser')
+    entries.push({ labelKey: 'NAV.USER_MANAGEMENT', route: 'base.user-management' });
   return { labelKey: 'NAV.ADMIN', entries };
 }

@@ -32,7 +32,8 @@ export function RootLayout() {
     if (losCode && session.isAuthenticated) setCurrentLineOfService(losCode);
   }, [losCode, session.isAuthenticated]);
 
-  const showNavigation = session.isAuthenticated && !(routeName && screensWithoutNavigation.includes(routeName));
+  const showNavigation =
+    session.isAuthenticated && !(routeName && screensWithoutNavigation.includes(routeName));
   const mustChangePassphrase = showNavigation && session.role === 'MustChangePassphrase';
 
   return (

@@ -44,7 +44,8 @@ export function useSessionKeeper(isAuthenticated: boolean): void {
       lastRecorded = now;
       keeper.recordActivity();
     };
-    for (const event of activityEvents) window.addEventListener(event, recordActivity, { passive: true });
+    for (const event of activityEvents)
+      window.addEventListener(event, recordActivity, { passive: true });
     pingSecure().catch(() => undefined);
     return () => {
       keeper.stop();

@@ -31,7 +31,12 @@ export function UserMenu() {
       <Menu.Dropdown>
         <Menu.Label>{session.user.email}</Menu.Label>
         {isLocalStaff && (
-          <Menu.Item component="a" href={`${brand.knowledgeBaseUrl}/user-guide`} target="_blank" rel="noopener noreferrer">
+          <Menu.Item
+            component="a"
+            href={`${brand.knowledgeBaseUrl}/user-guide`}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             {t('NAV.KNOWLEDGE_BASE')}
           </Menu.Item>
         )}

@@ -6,7 +6,10 @@ import { z } from 'zod';
  * i18n keys (seed 000 section 5), shown after a submit attempt.
  */
 export const signInFormSchema = z.object({
-  email: z.string().trim().refine((value) => emailSchema.safeParse(value).success, 'SIGNIN.VALID_EMAIL'),
+  email: z
+    .string()
+    .trim()
+    .refine((value) => emailSchema.safeParse(value).success, 'SIGNIN.VALID_EMAIL'),
   passphrase: z.string().min(1, 'SIGNIN.VALID_PASSPHRASE'),
   rememberCredentials: z.boolean(),
 });

@@ -17,7 +17,8 @@ export function resolveBrand(hostname: string): BrandSetting {
     }
   }
   const brand =
-    providerBrands.find((candidate) => candidate.hostPrefixes.some((prefix) => label.startsWith(prefix))) ??
-    defaultBrand;
+    providerBrands.find((candidate) =>
+      candidate.hostPrefixes.some((prefix) => label.startsWith(prefix)),
+    ) ?? defaultBrand;
   return { brand, demoMode };
 }

@@ -1,6 +1,17 @@
 import { signInRefusalSchema } from '@linesight/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Box, Button, Checkbox, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Checkbox,
+  Paper,
+  PasswordInput,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -26,7 +37,9 @@ function signInErrorMessage(error: unknown, t: Translate): string {
   if (error instanceof ApiError && error.status === 401) {
     const refusal = signInRefusalSchema.safeParse(error.body);
     if (refusal.success && refusal.data.isLockedOut) {
-      return t('SIGNIN.LOCKED_OUT', { count: Math.ceil(refusal.data.configuredLockoutSeconds / 60) });
+      return t('SIGNIN.LOCKED_OUT', {
+        count: Math.ceil(refusal.data.configuredLockoutSeconds / 60),
+      });
     }
     return t('SIGNIN.INVALID_USERNAME_PASSPHRASE');
   }
@@ -55,7 +68,9 @@ export function SignInPage() {
   }
 
   const onSubmit = form.handleSubmit(async ({ email, passphrase, rememberCredentials }) => {
-    const user = await authenticate.mutateAsync({ user: { email, passphrase } }).catch(() => undefined);
+    const user = await authenticate
+      .mutateAsync({ user: { email, passphrase } })
+      .catch(() => undefined);
     if (!user) return;
     rememberUsername(rememberCredentials ? email : null);
     startSession(user);
@@ -89,10 +104,16 @@ export function SignInPage() {
             <PasswordInput
               label={t('SIGNIN.PASSPHRASE')}
               autoComplete="current-password"
-              error={errors.passphrase?.message && t(errors.passphrase.message as 'SIGNIN.VALID_PASSPHRASE')}
+              error={
+                errors.passphrase?.message &&
+                t(errors.passphrase.message as 'SIGNIN.VALID_PASSPHRASE')
+              }
               {...form.register('passphrase')}
             />
-            <Checkbox label={t('SIGNIN.REMEMBER_CREDENTIALS')} {...form.register('rememberCredentials')} />
+            <Checkbox
+              label={t('SIGNIN.REMEMBER_CREDENTIALS')}
+              {...form.register('rememberCredentials')}
+            />
             <Button type="submit" loading={authenticate.isPending} fullWidth>
               {t('SIGNIN.SUBMIT')}
             </Button>

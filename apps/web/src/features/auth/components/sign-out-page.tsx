@@ -15,7 +15,9 @@ export function SignOutPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const serverSignOut = getAuthToken() ? signOutOnServer().catch(() => undefined) : Promise.resolve();
+    const serverSignOut = getAuthToken()
+      ? signOutOnServer().catch(() => undefined)
+      : Promise.resolve();
     void serverSignOut.then(async () => {
       clearSession();
       await navigate(href('base.sign-in'), { replace: true });
