@@ -6,7 +6,7 @@ export const lockoutSeconds = 300;
 export const passphrase = 'Corr3ct-Horse-Battery';
 
 export const accounts = {
-  admin: { email: 'admin@e2e.example', name: 'Ada Admin' },
+  admin: { email: 'admin@e2e.example', name: 'Administrator' },
   csr: { email: 'csr@e2e.example', name: 'Carl Support' },
   mustChange: { email: 'fresh@e2e.example', name: 'Fresh Admin' },
 } as const;
