@@ -15,21 +15,36 @@ test.describe('provider brands by host-name prefix', () => {
     await page.goto(hostUrl('northwind'));
     await expect(page).toHaveTitle('Northwind Care Portal');
     await expect(page.getByRole('heading', { name: 'Northwind Care Portal' })).toBeVisible();
-    await expect(page.getByRole('img', { name: 'Northwind Broadband' })).toHaveAttribute('src', '/brands/northwind/logo.svg');
-    await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /\/brands\/northwind\/favicon\.svg$/);
-    await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('href', /\/brands\/northwind\/web-clip\.png$/);
+    await expect(page.getByRole('img', { name: 'Northwind Broadband' })).toHaveAttribute(
+      'src',
+      '/brands/northwind/logo.svg',
+    );
+    await expect(page.locator('link[rel="icon"]')).toHaveAttribute(
+      'href',
+      /\/brands\/northwind\/favicon\.svg$/,
+    );
+    await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute(
+      'href',
+      /\/brands\/northwind\/web-clip\.png$/,
+    );
     const navBackground = await page.evaluate(() =>
       getComputedStyle(document.documentElement).getPropertyValue('--ls-nav-background').trim(),
     );
     expect(navBackground).toBe('#0b3d4f');
-    await expect(page.getByRole('button', { name: 'Sign In' })).toHaveCSS('background-color', 'rgb(11, 114, 133)');
+    await expect(page.getByRole('button', { name: 'Sign In' })).toHaveCSS(
+      'background-color',
+      'rgb(11, 114, 133)',
+    );
     await expect(page.getByRole('contentinfo')).toContainText('Northwind Broadband');
   });
 
   test('another provider looks different', async ({ page }) => {
     await page.goto(hostUrl('redrock-support'));
     await expect(page).toHaveTitle('Red Rock Gateway Insight');
-    await expect(page.getByRole('button', { name: 'Sign In' })).toHaveCSS('background-color', 'rgb(201, 42, 42)');
+    await expect(page.getByRole('button', { name: 'Sign In' })).toHaveCSS(
+      'background-color',
+      'rgb(201, 42, 42)',
+    );
   });
 
   test('a demo host keeps the brand after its prefix', async ({ page }) => {

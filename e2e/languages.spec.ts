@@ -47,7 +47,7 @@ test.describe('languages', () => {
     await page.getByRole('menuitem', { name: 'Español' }).click();
     const navigation = page.getByRole('navigation', { name: 'Navegación principal' });
     await expect(navigation.getByRole('button', { name: 'Informes' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Buscar' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Búsqueda' })).toBeVisible();
   });
 
   test('a wrong passphrase is reported in Spanish', async ({ page }) => {
@@ -57,6 +57,8 @@ test.describe('languages', () => {
     await page.getByLabel('Frase de contraseña').fill('Not-The-Right-One-1');
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
     await expect(page.getByRole('alert')).toBeVisible();
-    await expect(page.getByRole('alert')).not.toHaveText('Invalid Username and Passphrase combination.');
+    await expect(page.getByRole('alert')).not.toHaveText(
+      'Invalid Username and Passphrase combination.',
+    );
   });
 });

@@ -14,12 +14,22 @@ async function menuEntries(page: Page, menu: string): Promise<string[]> {
 }
 
 test.describe('navigation per role', () => {
-  test('an admin sees Reports, Search, Network, Gateway and Admin with user management', async ({ page }) => {
+  test('an admin sees Reports, Search, Network, Gateway and Admin with user management', async ({
+    page,
+  }) => {
     await openAndSignIn(page, accounts.admin.email);
-    expect(await menuEntries(page, 'Reports')).toEqual(['Dashboard', 'Uptime report', 'QoE report']);
+    expect(await menuEntries(page, 'Reports')).toEqual([
+      'Dashboard',
+      'Uptime report',
+      'QoE report',
+    ]);
     await expect(navigation(page).getByRole('link', { name: 'Search' })).toBeVisible();
     expect(await menuEntries(page, 'Network')).toEqual(['Summary', 'Bandwidth', 'QoE', 'WiFi']);
-    expect(await menuEntries(page, 'Gateway')).toEqual(['Site survey', 'Physical status', 'WAN stats']);
+    expect(await menuEntries(page, 'Gateway')).toEqual([
+      'Site survey',
+      'Physical status',
+      'WAN stats',
+    ]);
     expect(await menuEntries(page, 'Admin')).toEqual(['Provisioning', 'User management']);
 
     await navigation(page).getByRole('button', { name: 'Admin', exact: true }).click();
@@ -30,7 +40,9 @@ test.describe('navigation per role', () => {
   test('a CSR has no Admin menu and is turned away from admin screens', async ({ page }) => {
     await openAndSignIn(page, accounts.csr.email);
     await expect(navigation(page).getByRole('button', { name: 'Reports' })).toBeVisible();
-    await expect(navigation(page).getByRole('button', { name: 'Admin', exact: true })).toHaveCount(0);
+    await expect(navigation(page).getByRole('button', { name: 'Admin', exact: true })).toHaveCount(
+      0,
+    );
     await page.goto('/provisioning');
     await expect(page).toHaveURL(/\/search$/);
   });
@@ -56,14 +68,19 @@ test.describe('navigation per role', () => {
     await expect(page).toHaveURL(/\/wifi\/LOS-7\/devices$/);
   });
 
-  test('a consumer sees Summary and Advanced Stats, a line selector, and no staff menus', async ({ page, context }) => {
+  test('a consumer sees Summary and Advanced Stats, a line selector, and no staff menus', async ({
+    page,
+    context,
+  }) => {
     await useConsumerSession(context);
     await page.goto('/');
     await expect(page).toHaveURL(/\/summary\/LOS-1001$/);
     await expect(navigation(page).getByRole('link', { name: 'Summary' })).toBeVisible();
     expect(await menuEntries(page, 'Advanced Stats')).toEqual(['Bandwidth', 'Site survey']);
     for (const staffMenu of ['Reports', 'Network', 'Gateway', 'Admin']) {
-      await expect(navigation(page).getByRole('button', { name: staffMenu, exact: true })).toHaveCount(0);
+      await expect(
+        navigation(page).getByRole('button', { name: staffMenu, exact: true }),
+      ).toHaveCount(0);
     }
     await expect(navigation(page).getByRole('link', { name: 'Search' })).toHaveCount(0);
 
@@ -79,18 +96,25 @@ test.describe('navigation per role', () => {
     await expect(page).toHaveURL(/\/summary\/LOS-1002$/);
   });
 
-  test('the help link opens the knowledge-base page of the screen, summary by default', async ({ page }) => {
+  test('the help link opens the knowledge-base page of the screen, summary by default', async ({
+    page,
+  }) => {
     await openAndSignIn(page, accounts.csr.email);
     const help = navigation(page).getByRole('link', { name: 'Help for this page' });
     await expect(help).toHaveAttribute('href', 'https://help.linesight.example/kb/search');
     await expect(help).toHaveAttribute('target', '_blank');
     await page.goto('/physical-status/LOS-3');
-    await expect(help).toHaveAttribute('href', 'https://help.linesight.example/kb/gateway-physical-status');
+    await expect(help).toHaveAttribute(
+      'href',
+      'https://help.linesight.example/kb/gateway-physical-status',
+    );
   });
 
   test('the footer gives the copyright years up to this one', async ({ page }) => {
     await page.goto('/');
     const year = new Date().getFullYear();
-    await expect(page.getByRole('contentinfo')).toHaveText(`© 2014–${year} LineSight. All rights reserved.`);
+    await expect(page.getByRole('contentinfo')).toHaveText(
+      `© 2014–${year} LineSight. All rights reserved.`,
+    );
   });
 });

@@ -3,7 +3,9 @@ import { accounts } from './support/e2e-settings';
 import { openAndSignIn, signIn } from './support/sign-in';
 
 test.describe('sessions', () => {
-  test('a signed-out visit to a screen goes to sign-in, then back to that screen', async ({ page }) => {
+  test('a signed-out visit to a screen goes to sign-in, then back to that screen', async ({
+    page,
+  }) => {
     await page.goto('/provisioning?tab=devices');
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
@@ -29,7 +31,10 @@ test.describe('sessions', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('a session the server no longer knows sends the user to sign-out, and back afterwards', async ({ page, context }) => {
+  test('a session the server no longer knows sends the user to sign-out, and back afterwards', async ({
+    page,
+    context,
+  }) => {
     await openAndSignIn(page, accounts.csr.email);
     await page.goto('/dashboard');
     await context.addCookies([{ name: 'ls_auth_token', value: 'revoked-token', url: page.url() }]);
@@ -52,13 +57,18 @@ test.describe('sessions', () => {
     expect(response?.headers()['x-cah-build']).toBeTruthy();
   });
 
-  test('a changed build shows the update-available button, which reloads the client', async ({ page }) => {
+  test('a changed build shows the update-available button, which reloads the client', async ({
+    page,
+  }) => {
     await page.goto('/');
     // The sign-in answer names the running build; the keep-alive after it names another, as
     // after a deployment.
     await page.route('**/api/ping/secure', async (route) => {
       const response = await route.fetch();
-      await route.fulfill({ response, headers: { ...response.headers(), 'x-cah-build': 'a-newer-build' } });
+      await route.fulfill({
+        response,
+        headers: { ...response.headers(), 'x-cah-build': 'a-newer-build' },
+      });
     });
     await signIn(page, accounts.csr.email);
     const update = page.getByRole('button', { name: 'Update available' });

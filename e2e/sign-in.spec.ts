@@ -24,21 +24,29 @@ test.describe('staff sign-in', () => {
     await signIn(page, accounts.admin.email);
     await expect(page).toHaveURL(/\/search$/);
     await expect(page.getByRole('heading', { name: 'Search' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'User menu' })).toContainText(accounts.admin.name);
+    await expect(page.getByRole('button', { name: 'User menu' })).toContainText(
+      accounts.admin.name,
+    );
   });
 
   test('says the combination is invalid for a wrong passphrase', async ({ page }) => {
     await signIn(page, 'wrong@e2e.example', 'Not-The-Right-One-1');
-    await expect(page.getByRole('alert')).toHaveText('Invalid Username and Passphrase combination.');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Invalid Username and Passphrase combination.',
+    );
     await expect(page).toHaveURL(/\/$/);
   });
 
   test('says the same for an e-mail no account has', async ({ page }) => {
     await signIn(page, 'nobody-at-all@e2e.example', 'Not-The-Right-One-1');
-    await expect(page.getByRole('alert')).toHaveText('Invalid Username and Passphrase combination.');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Invalid Username and Passphrase combination.',
+    );
   });
 
-  test('tells a locked-out user how many minutes to wait, even with the right passphrase', async ({ page }) => {
+  test('tells a locked-out user how many minutes to wait, even with the right passphrase', async ({
+    page,
+  }) => {
     for (let attempt = 1; attempt <= 5; attempt++) {
       await signIn(page, 'lockout@e2e.example', `Wrong-Passphrase-${attempt}`);
       await expect(page.getByRole('alert')).toBeVisible();
@@ -57,7 +65,9 @@ test.describe('staff sign-in', () => {
       route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }),
     );
     await signIn(page, accounts.admin.email);
-    await expect(page.getByRole('alert')).toHaveText('An error occurred communicating with the server.');
+    await expect(page.getByRole('alert')).toHaveText(
+      'An error occurred communicating with the server.',
+    );
   });
 
   test('remembers the e-mail for next time when asked to', async ({ page, context }) => {
