@@ -2,7 +2,8 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -29,7 +30,8 @@ export interface AppDependencies {
   database: Database;
   buildId: string;
   clock?: Clock;
-  logger?: FastifyServerOptions['logger'];
+  /** The process's logger; `false` for none (tests); by default one made from the config. */
+  logger?: FastifyBaseLogger | false;
 }
 
 export interface Services {
@@ -51,6 +53,10 @@ const redactedPaths = [
   'res.headers["x-cah-token"]',
 ];
 
+export function createLogger(config: Pick<Config, 'logLevel'>): FastifyBaseLogger {
+  return pino({ level: config.logLevel, redact: redactedPaths });
+}
+
 function createServices(dependencies: AppDependencies): Services {
   const { config, database } = dependencies;
   const clock = dependencies.clock ?? systemClock;
@@ -71,8 +77,9 @@ function createServices(dependencies: AppDependencies): Services {
  */
 export async function buildApp(dependencies: AppDependencies): Promise<FastifyInstance> {
   const { config, database, buildId } = dependencies;
+  const logger = dependencies.logger ?? createLogger(config);
   const app = Fastify({
-    logger: dependencies.logger ?? { level: config.logLevel, redact: redactedPaths },
+    ...(logger === false ? { logger: false } : { loggerInstance: logger }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },

@@ -1,19 +1,26 @@
-import { buildApp } from './app';
+import { buildApp, createLogger } from './app';
 import { resolveBuildId } from './build-info';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { startSessionCleanup } from './jobs/session-cleanup.job';
 
 const config = loadConfig();
+const log = createLogger(config);
 const database = await openDatabase(
   config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
     : { kind: 'pglite', dataDir: config.dataDir },
+  {
+    onIdleConnectionError: (error) =>
+      process.stderr.write(
+        `${JSON.stringify({ level: 40, msg: 'idle database connection lost', err: error.message })}\n`,
+      ),
+  },
 );
 await database.migrate();
 
 const buildId = resolveBuildId(config.buildId, config.webRoot);
-const app = await buildApp({ config, database, buildId });
+const app = await buildApp({ config, database, buildId, logger: log });
 
 const initialAdmin = await app.services.users.ensureInitialAdmin(config.bootstrapAdmin);
 if (initialAdmin.outcome === 'configured') {

@@ -16,7 +16,6 @@ export const errorCodes = [
   'REQUEST.RATE_LIMITED',
   'REQUEST.NOT_FOUND',
   'SERVER.INTERNAL_ERROR',
-  'SERVER.DATABASE_UNAVAILABLE',
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);

@@ -30,9 +30,19 @@ export type DatabaseLocation =
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite'; inMemory: true };
 
-export async function openDatabase(location: DatabaseLocation): Promise<Database> {
+export interface DatabaseOptions {
+  /** An idle pooled connection failed (the server restarted, say); the pool replaces it. */
+  onIdleConnectionError?: (error: Error) => void;
+}
+
+export async function openDatabase(
+  location: DatabaseLocation,
+  options: DatabaseOptions = {},
+): Promise<Database> {
   if (location.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: location.url, max: 10 });
+    // Without a listener, pg rethrows an idle connection's error and the process dies.
+    pool.on('error', (error) => options.onIdleConnectionError?.(error));
     const db = drizzlePostgres({ client: pool, schema });
     return {
       db,

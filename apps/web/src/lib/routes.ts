@@ -94,19 +94,6 @@ export const screensWithoutNavigation: readonly RouteName[] = [
   'base.reset-forgot-passphrase',
 ];
 
-/** Network and gateway screens, where the footer offers the support information. */
-export const lineScreens: readonly RouteName[] = [
-  'base.summary',
-  'base.bandwidth.devices',
-  'base.bandwidth.detail',
-  'base.wifi.devices',
-  'base.wifi.detail',
-  'base.qoe',
-  'base.site-survey',
-  'base.gateway-physical-status',
-  'base.gateway-wan-stats',
-];
-
 export function mayOpen(name: RouteName, role: Role | null): boolean {
   const access = screenAccess[name];
   if (access === 'public') return true;
