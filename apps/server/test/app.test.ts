@@ -129,6 +129,11 @@ describe('serving the web client', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 
+  it('should answer HEAD on a deep link like GET', async () => {
+    const response = await app.inject({ method: 'HEAD', url: '/search' });
+    expect(response.statusCode).toBe(200);
+  });
+
   it('should cache hashed assets for a year', async () => {
     const response = await app.inject({ method: 'GET', url: '/assets/app-1234.js' });
     expect(response.statusCode).toBe(200);
