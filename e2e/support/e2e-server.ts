@@ -5,6 +5,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { systemClock } from '../../apps/server/src/clock';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { AuthRepository } from '../../apps/server/src/modules/auth/auth.repository';
 import { hashToken } from '../../apps/server/src/modules/auth/auth.service';
@@ -28,7 +29,12 @@ const hasher = new PassphraseHasher();
 const passphraseHash = await hasher.hash(passphrase);
 
 // The admin comes the way a first start makes it; the others are stored directly.
-await new UsersService(users, hasher).ensureInitialAdmin({
+await new UsersService(
+  users,
+  new AuthRepository(database.db),
+  hasher,
+  systemClock,
+).ensureInitialAdmin({
   email: accounts.admin.email,
   passphrase,
 });

@@ -21,7 +21,12 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { PassphraseHasher } from './modules/auth/passphrase-hasher';
 import { healthRoutes } from './modules/health/health.routes';
+import { createMailer } from './modules/mail/mailer';
+import { PassphraseRepository } from './modules/passphrase/passphrase.repository';
+import { passphraseRoutes } from './modules/passphrase/passphrase.routes';
+import { PassphraseService } from './modules/passphrase/passphrase.service';
 import { UsersRepository } from './modules/users/users.repository';
+import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
 import { webRoutes } from './web/web.routes';
 
@@ -36,6 +41,7 @@ export interface AppDependencies {
 
 export interface Services {
   auth: AuthService;
+  passphrase: PassphraseService;
   users: UsersService;
 }
 
@@ -57,17 +63,28 @@ export function createLogger(config: Pick<Config, 'logLevel'>): FastifyBaseLogge
   return pino({ level: config.logLevel, redact: redactedPaths });
 }
 
-function createServices(dependencies: AppDependencies): Services {
+function createServices(dependencies: AppDependencies, log: FastifyBaseLogger): Services {
   const { config, database } = dependencies;
   const clock = dependencies.clock ?? systemClock;
   const hasher = new PassphraseHasher();
   const usersRepository = new UsersRepository(database.db);
+  const authRepository = new AuthRepository(database.db);
   return {
-    auth: new AuthService(new AuthRepository(database.db), usersRepository, hasher, clock, {
+    auth: new AuthService(authRepository, usersRepository, hasher, clock, {
       lockout: config.lockout,
       session: config.session,
     }),
-    users: new UsersService(usersRepository, hasher),
+    passphrase: new PassphraseService(
+      new PassphraseRepository(database.db),
+      usersRepository,
+      authRepository,
+      hasher,
+      createMailer(config.mail, log),
+      clock,
+      log,
+      { publicUrl: config.publicUrl, ...config.passphraseReset },
+    ),
+    users: new UsersService(usersRepository, authRepository, hasher, clock),
   };
 }
 
@@ -87,7 +104,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('services', createServices(dependencies));
+  app.decorate('services', createServices(dependencies, app.log));
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -133,6 +150,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     authService: app.services.auth,
     signInRateLimitPerMinute: config.signInRateLimitPerMinute,
   });
+  await app.register(passphraseRoutes, {
+    passphraseService: app.services.passphrase,
+    rateLimitPerMinute: config.passphraseReset.rateLimitPerMinute,
+  });
+  await app.register(usersRoutes, { usersService: app.services.users });
   await app.register(webRoutes, { webRoot: config.webRoot });
 
   return app;

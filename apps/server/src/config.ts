@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { emailSchema, passphraseMaxLength, passphraseMinLength } from '@linesight/contract';
+import { emailSchema, firstBrokenPassphraseRule } from '@linesight/contract';
 
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -20,12 +20,20 @@ const environmentSchema = z
       .default('info'),
     BUILD_ID: z.string().min(1).optional(),
     ADMIN_EMAIL: emailSchema.optional(),
-    ADMIN_PASSPHRASE: z.string().min(passphraseMinLength).max(passphraseMaxLength).optional(),
+    ADMIN_PASSPHRASE: z.string().optional(),
     LOCKOUT_MAX_FAILURES: z.coerce.number().int().positive().default(5),
     LOCKOUT_SECONDS: seconds(300),
     SESSION_IDLE_SECONDS: seconds(3600),
     SESSION_MAX_SECONDS: seconds(12 * 3600),
     SIGNIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).optional(),
+    RESET_TOKEN_MINUTES: z.coerce.number().int().positive().default(60),
+    RESET_REQUESTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(5),
+    FORGOT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
     BODY_LIMIT_BYTES: z.coerce
       .number()
       .int()
@@ -36,6 +44,16 @@ const environmentSchema = z
   .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSPHRASE === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSPHRASE go together',
     path: ['ADMIN_PASSPHRASE'],
+  })
+  .superRefine((env, context) => {
+    if (env.ADMIN_PASSPHRASE === undefined) return;
+    const broken = firstBrokenPassphraseRule(env.ADMIN_PASSPHRASE, { email: env.ADMIN_EMAIL });
+    if (broken)
+      context.addIssue({
+        code: 'custom',
+        path: ['ADMIN_PASSPHRASE'],
+        message: `breaks the passphrase policy (${broken})`,
+      });
   });
 
 export interface Config {
@@ -50,6 +68,12 @@ export interface Config {
   lockout: { maxFailures: number; seconds: number };
   session: { idleSeconds: number; maxSeconds: number };
   signInRateLimitPerMinute: number;
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  passphraseReset: {
+    tokenMinutes: number;
+    requestsPerAddressPerHour: number;
+    rateLimitPerMinute: number;
+  };
   bodyLimitBytes: number;
   trustProxy: boolean;
   /** Folder of the built web client; absent in API-only tests. */
@@ -65,11 +89,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
-    dataDir: path.resolve(e.DATA_DIR),
+    publicUrl,
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     buildId: e.BUILD_ID,
@@ -80,6 +106,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lockout: { maxFailures: e.LOCKOUT_MAX_FAILURES, seconds: e.LOCKOUT_SECONDS },
     session: { idleSeconds: e.SESSION_IDLE_SECONDS, maxSeconds: e.SESSION_MAX_SECONDS },
     signInRateLimitPerMinute: e.SIGNIN_RATE_LIMIT_PER_MINUTE,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `LineSight <no-reply@${new URL(publicUrl).hostname}>`,
+      outboxDir: path.join(dataDir, 'outbox'),
+    },
+    passphraseReset: {
+      tokenMinutes: e.RESET_TOKEN_MINUTES,
+      requestsPerAddressPerHour: e.RESET_REQUESTS_PER_ADDRESS_PER_HOUR,
+      rateLimitPerMinute: e.FORGOT_RATE_LIMIT_PER_MINUTE,
+    },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
     webRoot: path.resolve(import.meta.dirname, '../../web/dist'),

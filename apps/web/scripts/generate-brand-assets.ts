@@ -9,8 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { defaultBrand, providerBrands } from '../src/lib/brand/brands';
-import type { Brand } from '../src/lib/brand/brands';
+import { type Brand, defaultBrand, providerBrands } from '@linesight/contract';
 
 const OUTPUT_DIR = join(import.meta.dirname, '..', 'public', 'brands');
 const FONT_FAMILY = 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif';

@@ -5,6 +5,13 @@ export const apiPaths = {
   pingSecure: '/api/ping/secure',
   /** Not in the seeds: the client's sign-out also ends the session on the server. */
   signOut: '/api/user/v1/signOut',
+  sendResetPassphraseLink: '/api/user/v1/sendResetPassphraseLink',
+  changePassphraseWithToken: '/api/user/v1/changePassphraseWithToken',
+  changePassphrase: '/api/user/v1/changePassphrase',
+  roles: '/api/roles/v1',
+  users: '/api/users/v1',
+  user: '/api/user/v1',
+  userById: '/api/user/v1/:id',
 } as const;
 
 export type ApiPath = (typeof apiPaths)[keyof typeof apiPaths];

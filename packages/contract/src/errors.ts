@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { passphrasePolicyRules } from './passphrase-policy';
 
 /**
  * Every error code the API answers with. A code is stable and is the i18n key the client shows,
@@ -16,6 +17,16 @@ export const errorCodes = [
   'REQUEST.RATE_LIMITED',
   'REQUEST.NOT_FOUND',
   'SERVER.INTERNAL_ERROR',
+  'FORGOT_PASSPHRASE_TOKEN_EXPIRED_MESSAGE',
+  'USER_MANAGEMENT_INCORRECT_PASSPHRASE',
+  'USER_MANAGEMENT_PASSPHRASE_SHOULD_NOT_MATCH_CURRENT',
+  'USER_MANAGEMENT_EMAIL_IN_USE',
+  'USER_MANAGEMENT_LAST_ADMIN',
+  'USER_MANAGEMENT_SELF_PASSPHRASE',
+  'USER_MANAGEMENT_SELF_ROLE',
+  'USER_MANAGEMENT_SELF_DELETE',
+  'USER_MANAGEMENT_USER_NOT_FOUND',
+  ...passphrasePolicyRules,
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);

@@ -56,3 +56,34 @@ export const signInFailures = pgTable('sign_in_failures', {
   lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull(),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
+
+/** Reset links e-mailed by forgot-passphrase: digest only, single use, short-lived. */
+export const passphraseResetTokens = pgTable(
+  'passphrase_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('passphrase_reset_tokens_user_id_idx').on(table.userId)],
+);
+
+/**
+ * Every forgot-passphrase request by address, known or not, for the per-address rate limit.
+ * Rows older than the window are deleted as new ones arrive.
+ */
+export const passphraseResetRequests = pgTable(
+  'passphrase_reset_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    emailKey: text('email_key').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('passphrase_reset_requests_email_key_idx').on(table.emailKey, table.requestedAt),
+  ],
+);

@@ -1,6 +1,6 @@
 import type { Role, SessionUser, SignInMode } from '@linesight/contract';
 import { buildHeader, sessionTokenHeader } from '@linesight/contract';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { forbidden, unauthenticated } from './api-error';
 
 /**
@@ -23,6 +23,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
+}
+
+/** The signed-in caller of a route whose access is not public. */
+export function callerOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
 }
 
 export interface AccessControlOptions {

@@ -1,4 +1,4 @@
-import { eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, signInFailures, users } from '../../db/schema';
 import type { UserRecord } from '../users/users.repository';
@@ -33,6 +33,14 @@ export class AuthRepository {
 
   async deleteSession(tokenHash: string): Promise<void> {
     await this.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+  }
+
+  /** Ends every session of a user, or every one but `keepTokenHash`. */
+  async deleteSessionsOfUser(userId: string, keepTokenHash?: string): Promise<void> {
+    const ofUser = eq(sessions.userId, userId);
+    await this.db
+      .delete(sessions)
+      .where(keepTokenHash ? and(ofUser, ne(sessions.tokenHash, keepTokenHash)) : ofUser);
   }
 
   /** Removes sessions idle since `idleBefore` or created before `createdBefore`. */

@@ -1,9 +1,18 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { SystemUserRole } from '@linesight/contract';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema';
 
 export type UserRecord = typeof users.$inferSelect;
 export type NewUserRecord = typeof users.$inferInsert;
+
+const systemUserRoles: SystemUserRole[] = ['Admin', 'CSR'];
+
+/** Serialises every change that could leave the portal without an admin. */
+const adminChangeLock = 7_211_001;
+
+export type AdminGuardedOutcome = 'done' | 'not-found' | 'last-admin' | 'email-in-use';
 
 export class UsersRepository {
   constructor(private readonly db: Db) {}
@@ -34,5 +43,78 @@ export class UsersRepository {
       .onConflictDoNothing()
       .returning({ id: users.id });
     return inserted.length > 0;
+  }
+
+  async insert(user: NewUserRecord): Promise<UserRecord | 'email-in-use'> {
+    const [inserted] = await this.db.insert(users).values(user).onConflictDoNothing().returning();
+    return inserted ?? 'email-in-use';
+  }
+
+  /** Staff accounts (Admin and CSR), by name, one page at a time. */
+  async listSystemUsers(
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: UserRecord[]; total: number }> {
+    const staff = inArray(users.role, systemUserRoles);
+    const rows = await this.db
+      .select()
+      .from(users)
+      .where(staff)
+      .orderBy(asc(sql`lower(${users.name})`), asc(users.email))
+      .offset(offset)
+      .limit(limit);
+    const [row] = await this.db.select({ total: count() }).from(users).where(staff);
+    return { rows, total: row?.total ?? 0 };
+  }
+
+  async setPassphrase(userId: string, passphraseHash: string, at: Date): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ passphraseHash, mustChangePassphrase: false, updatedAt: at })
+      .where(eq(users.id, userId));
+  }
+
+  /** Updates a user unless that would demote the last admin or take an e-mail in use. */
+  async updateKeepingAnAdmin(
+    id: string,
+    changes: Partial<Pick<UserRecord, 'email' | 'name' | 'role' | 'passphraseHash' | 'updatedAt'>>,
+  ): Promise<AdminGuardedOutcome> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${adminChangeLock})`);
+        const [current] = await tx.select().from(users).where(eq(users.id, id));
+        if (!current) return 'not-found';
+        if (current.role === 'Admin' && changes.role !== undefined && changes.role !== 'Admin') {
+          const [admins] = await tx
+            .select({ total: count() })
+            .from(users)
+            .where(eq(users.role, 'Admin'));
+          if ((admins?.total ?? 0) <= 1) return 'last-admin';
+        }
+        await tx.update(users).set(changes).where(eq(users.id, id));
+        return 'done';
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) return 'email-in-use';
+      throw error;
+    }
+  }
+
+  /** Deletes a user unless they are the last admin; their sessions go with them. */
+  async deleteKeepingAnAdmin(id: string): Promise<AdminGuardedOutcome> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${adminChangeLock})`);
+      const [current] = await tx.select().from(users).where(eq(users.id, id));
+      if (!current) return 'not-found';
+      if (current.role === 'Admin') {
+        const [admins] = await tx
+          .select({ total: count() })
+          .from(users)
+          .where(eq(users.role, 'Admin'));
+        if ((admins?.total ?? 0) <= 1) return 'last-admin';
+      }
+      await tx.delete(users).where(eq(users.id, id));
+      return 'done';
+    });
   }
 }

@@ -1,7 +1,19 @@
 import { randomInt } from 'node:crypto';
-import type { Role } from '@linesight/contract';
+import {
+  type CreateUserRequest,
+  defaultSystemUserRole,
+  type Role,
+  type SystemUser,
+  type SystemUserRole,
+  type UpdateUserRequest,
+} from '@linesight/contract';
+import type { Clock } from '../../clock';
+import { ApiError } from '../../http/api-error';
+import type { AuthContext } from '../../http/access';
+import type { AuthRepository } from '../auth/auth.repository';
 import type { PassphraseHasher } from '../auth/passphrase-hasher';
-import type { UserRecord, UsersRepository } from './users.repository';
+import { assertPassphrasePolicy } from '../passphrase/passphrase.service';
+import type { AdminGuardedOutcome, UserRecord, UsersRepository } from './users.repository';
 
 export const generatedAdminEmail = 'admin@linesight.local';
 
@@ -35,10 +47,41 @@ export function generatePassphrase(): string {
   return characters.join('');
 }
 
+export function toSystemUser(user: UserRecord): SystemUser {
+  return { id: user.id, name: user.name, email: user.email, role: user.role as SystemUserRole };
+}
+
+export interface UsersPage {
+  users: SystemUser[];
+  total: number;
+  nextPage: number | undefined;
+}
+
+function refuse(outcome: Exclude<AdminGuardedOutcome, 'done'>): ApiError {
+  switch (outcome) {
+    case 'not-found':
+      return new ApiError(404, 'USER_MANAGEMENT_USER_NOT_FOUND', 'No such user.');
+    case 'last-admin':
+      return new ApiError(
+        409,
+        'USER_MANAGEMENT_LAST_ADMIN',
+        'The last administrator cannot be removed or demoted.',
+      );
+    case 'email-in-use':
+      return new ApiError(
+        409,
+        'USER_MANAGEMENT_EMAIL_IN_USE',
+        'Another user already has this e-mail address.',
+      );
+  }
+}
+
 export class UsersService {
   constructor(
     private readonly users: UsersRepository,
+    private readonly auth: AuthRepository,
     private readonly hasher: PassphraseHasher,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -63,5 +106,75 @@ export class UsersService {
     return configured
       ? { outcome: 'configured', email }
       : { outcome: 'generated', email, passphrase };
+  }
+
+  async listPage(page: number, pageSize: number): Promise<UsersPage> {
+    const { rows, total } = await this.users.listSystemUsers((page - 1) * pageSize, pageSize);
+    return {
+      users: rows.map(toSystemUser),
+      total,
+      nextPage: page * pageSize < total ? page + 1 : undefined,
+    };
+  }
+
+  async create(request: CreateUserRequest): Promise<SystemUser> {
+    assertPassphrasePolicy(request.rawPassphrase, request);
+    const now = this.clock.now();
+    const created = await this.users.insert({
+      email: request.email,
+      name: request.name,
+      role: request.role ?? defaultSystemUserRole,
+      passphraseHash: await this.hasher.hash(request.rawPassphrase),
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (created === 'email-in-use') throw refuse(created);
+    return toSystemUser(created);
+  }
+
+  /**
+   * Updates a staff user. Users editing themselves may change neither their passphrase (that is
+   * Change Passphrase, which asks for the current one) nor their role; nobody may demote the last
+   * admin. A passphrase set here ends the user's sessions.
+   */
+  async update(caller: AuthContext, id: string, request: UpdateUserRequest): Promise<SystemUser> {
+    const target = await this.users.findById(id);
+    if (!target || target.role === 'Consumer') throw refuse('not-found');
+    const isSelf = target.id === caller.user.id;
+    if (isSelf && request.rawPassphrase) {
+      throw new ApiError(
+        400,
+        'USER_MANAGEMENT_SELF_PASSPHRASE',
+        'Use Change Passphrase to change your own passphrase.',
+      );
+    }
+    if (isSelf && request.role !== target.role) {
+      throw new ApiError(400, 'USER_MANAGEMENT_SELF_ROLE', 'You cannot change your own role.');
+    }
+    if (request.rawPassphrase) assertPassphrasePolicy(request.rawPassphrase, request);
+    const now = this.clock.now();
+    const outcome = await this.users.updateKeepingAnAdmin(id, {
+      email: request.email,
+      name: request.name,
+      role: request.role,
+      updatedAt: now,
+      ...(request.rawPassphrase
+        ? { passphraseHash: await this.hasher.hash(request.rawPassphrase) }
+        : {}),
+    });
+    if (outcome !== 'done') throw refuse(outcome);
+    if (request.rawPassphrase) await this.auth.deleteSessionsOfUser(id);
+    return { id, name: request.name, email: request.email, role: request.role };
+  }
+
+  /** Deletes a staff user and with them their sessions; never oneself, never the last admin. */
+  async remove(caller: AuthContext, id: string): Promise<void> {
+    if (id === caller.user.id) {
+      throw new ApiError(400, 'USER_MANAGEMENT_SELF_DELETE', 'You cannot delete your own account.');
+    }
+    const target = await this.users.findById(id);
+    if (!target || target.role === 'Consumer') throw refuse('not-found');
+    const outcome = await this.users.deleteKeepingAnAdmin(id);
+    if (outcome !== 'done') throw refuse(outcome);
   }
 }

@@ -1,5 +1,5 @@
 import { createTheme, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
-import type { Brand } from './brands';
+import type { Brand } from '@linesight/contract';
 
 function parseHex(hex: string): [number, number, number] {
   const value = Number.parseInt(hex.replace('#', ''), 16);

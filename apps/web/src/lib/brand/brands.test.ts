@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultBrand, providerBrands } from './brands';
+import { defaultBrand, providerBrands } from '@linesight/contract';
 import { shadesOf } from './apply-brand';
 import { resolveBrand } from './resolve-brand';
 

@@ -1,4 +1,4 @@
-import { type Brand, defaultBrand, demoHostPrefixes, providerBrands } from './brands';
+import { type Brand, defaultBrand, demoHostPrefixes, providerBrands } from '@linesight/contract';
 
 export interface BrandSetting {
   brand: Brand;

@@ -1,8 +1,9 @@
 /**
  * Provider brands (seed 000 section 1): ten providers, a default, and a demo list. A brand is
- * data only; `apply-brand.ts` turns it into CSS variables and a Mantine theme at the root, and
- * no component names a brand. Assets live in `public/brands/<id>/`, written by
- * `scripts/generate-brand-assets.ts` from the colours here.
+ * data only: the web client's `apply-brand.ts` turns it into CSS variables and a Mantine theme
+ * at the root, and no component names a brand; the server brands its e-mails from it. Assets
+ * live in `apps/web/public/brands/<id>/`, written by `apps/web/scripts/generate-brand-assets.ts`
+ * from the colours here.
  */
 export interface Brand {
   id: string;
