@@ -87,12 +87,4 @@ test.describe('sessions', () => {
     await page.goto('/dashboard/');
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   });
-
-  test('a user whose passphrase must change is held at the expired notice', async ({ page }) => {
-    await openAndSignIn(page, accounts.mustChange.email);
-    await expect(page.getByRole('alert')).toHaveText(
-      'Your passphrase has expired and must be changed before you continue.',
-    );
-    await expect(page.getByRole('heading', { name: 'Search' })).toHaveCount(0);
-  });
 });

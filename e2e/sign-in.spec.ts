@@ -70,6 +70,16 @@ test.describe('staff sign-in', () => {
     );
   });
 
+  test('says so when sign-in attempts are rate limited', async ({ page }) => {
+    await page.route('**/api/user/v1/authenticate', (route) =>
+      route.fulfill({ status: 429, contentType: 'application/json', body: '{}' }),
+    );
+    await signIn(page, accounts.admin.email);
+    await expect(page.getByRole('alert')).toHaveText(
+      'Too many attempts. Please wait a moment and try again.',
+    );
+  });
+
   test('remembers the e-mail for next time when asked to', async ({ page, context }) => {
     await page.getByLabel('Remember me on this computer').check();
     await signIn(page, accounts.csr.email);

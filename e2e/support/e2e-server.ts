@@ -2,7 +2,7 @@
  * Starts the real server for the end-to-end tests on a fresh PGlite folder, after storing the
  * accounts the tests sign in with (user management's API arrives with its own issue).
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { systemClock } from '../../apps/server/src/clock';
@@ -12,12 +12,15 @@ import { hashToken } from '../../apps/server/src/modules/auth/auth.service';
 import { PassphraseHasher } from '../../apps/server/src/modules/auth/passphrase-hasher';
 import { UsersRepository } from '../../apps/server/src/modules/users/users.repository';
 import { UsersService } from '../../apps/server/src/modules/users/users.service';
+import { startSmtpSink } from '../../apps/server/test/smtp-sink';
 import {
   accounts,
   consumerSession,
   disposableAccounts,
+  e2eBaseUrl,
   e2ePort,
   lockoutSeconds,
+  mailDir,
   passphrase,
 } from './e2e-settings';
 
@@ -40,6 +43,8 @@ await new UsersService(
 });
 
 await users.insertIfEmailFree({ ...accounts.csr, role: 'CSR', passphraseHash });
+await users.insertIfEmailFree({ ...accounts.forgetful, role: 'CSR', passphraseHash });
+await users.insertIfEmailFree({ ...accounts.changer, role: 'CSR', passphraseHash });
 await users.insertIfEmailFree({
   ...accounts.mustChange,
   role: 'Admin',
@@ -67,11 +72,27 @@ await new AuthRepository(database.db).insertSession({
 });
 await database.close();
 
+// A real SMTP server for the passphrase-reset mails; the tests read what it drops in mailDir.
+rmSync(mailDir, { recursive: true, force: true });
+mkdirSync(mailDir, { recursive: true });
+let mailCount = 0;
+const smtp = await startSmtpSink((mail) => {
+  mailCount += 1;
+  writeFileSync(
+    path.join(mailDir, `${String(mailCount).padStart(4, '0')}.json`),
+    JSON.stringify(mail),
+  );
+});
+
 Object.assign(process.env, {
+  SMTP_URL: smtp.url,
+  PUBLIC_URL: e2eBaseUrl,
   PORT: String(e2ePort),
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
   LOCKOUT_SECONDS: String(lockoutSeconds),
+  // Every test signs in from 127.0.0.1; the per-client limit has its own API test.
+  SIGNIN_RATE_LIMIT_PER_MINUTE: '1000',
   LOG_LEVEL: 'warn',
 });
 delete process.env.DATABASE_URL;

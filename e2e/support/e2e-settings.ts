@@ -1,6 +1,11 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
 /** What the end-to-end server is started with, shared by the tests that sign in. */
 export const e2ePort = Number(process.env.E2E_PORT ?? 18080);
 export const e2eBaseUrl = `http://localhost:${e2ePort}`;
+/** Where the server's SMTP sink drops each mail it receives, one JSON file per mail. */
+export const mailDir = path.join(tmpdir(), `linesight-e2e-mail-${e2ePort}`);
 export const lockoutSeconds = 300;
 
 export const passphrase = 'Corr3ct-Horse-Battery';
@@ -9,6 +14,8 @@ export const accounts = {
   admin: { email: 'admin@e2e.example', name: 'Administrator' },
   csr: { email: 'csr@e2e.example', name: 'Carl Support' },
   mustChange: { email: 'fresh@e2e.example', name: 'Fresh Admin' },
+  forgetful: { email: 'forgetful@e2e.example', name: 'Fiona Forgetful' },
+  changer: { email: 'changer@e2e.example', name: 'Chris Changer' },
 } as const;
 
 /** Accounts that tests lock or misuse, one per test so parallel tests never meet. */

@@ -32,7 +32,7 @@ export function decodeQuotedPrintable(text: string): string {
 }
 
 /** A real SMTP server on a free loopback port that keeps what it receives. */
-export async function startSmtpSink(): Promise<SmtpSink> {
+export async function startSmtpSink(onMail?: (mail: ReceivedMail) => void): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   const taken = new Set<ReceivedMail>();
   const waiters: Array<() => void> = [];
@@ -44,10 +44,12 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        mails.push({
+        const mail = {
           to: session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()),
           raw: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')),
-        });
+        };
+        mails.push(mail);
+        onMail?.(mail);
         for (const wake of waiters.splice(0)) wake();
         callback();
       });

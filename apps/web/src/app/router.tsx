@@ -12,14 +12,15 @@ import { RootLayout, type ScreenHandle } from './layout/root-layout';
 function guard(name: RouteName) {
   return ({ request }: { request: Request }) => {
     const session = getSession();
-    if (mayOpen(name, null)) return null;
+    if (mayOpen(name, null, undefined)) return null;
     if (!session.user) {
       const url = new URL(request.url);
       rememberRequestedUrl(`${url.pathname}${url.search}`);
       throw redirect(href('base.sign-in'));
     }
-    if (!mayOpen(name, session.role))
+    if (!mayOpen(name, session.role, session.signInMode)) {
       throw redirect(landingPath(session.user, session.currentLineOfService));
+    }
     return null;
   };
 }
@@ -53,8 +54,14 @@ export const routes: RouteObject[] = [
       })),
       screen('base.consumer-sign-in'),
       screen('sso-signed-out'),
-      screen('base.forgot-passphrase'),
-      screen('base.reset-forgot-passphrase'),
+      screen('base.forgot-passphrase', async () => ({
+        Component: (await import('../features/passphrase/components/forgot-passphrase-page'))
+          .ForgotPassphrasePage,
+      })),
+      screen('base.reset-forgot-passphrase', async () => ({
+        Component: (await import('../features/passphrase/components/reset-passphrase-page'))
+          .ResetPassphrasePage,
+      })),
       screen('base.dashboard'),
       screen('base.search'),
       screen('base.uptime-report'),
@@ -71,7 +78,10 @@ export const routes: RouteObject[] = [
       screen('base.gateway-physical-status'),
       screen('base.gateway-wan-stats'),
       screen('base.provisioning'),
-      screen('base.user-management'),
+      screen('base.user-management', async () => ({
+        Component: (await import('../features/users/components/user-management-page'))
+          .UserManagementPage,
+      })),
       { path: '*', element: <Navigate to={href('base.sign-in')} replace /> },
     ],
   },

@@ -43,10 +43,11 @@ function parseJson(text: string): unknown {
   }
 }
 
-export async function apiRequest<T = void>(
+/** A call whose answer's headers matter too (paging headers, say). */
+export async function apiResponse<T = void>(
   path: string,
   options: RequestOptions<T> = {},
-): Promise<T> {
+): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = getAuthToken();
   if (token) headers[sessionTokenHeader] = token;
@@ -70,5 +71,15 @@ export async function apiRequest<T = void>(
     }
     throw new ApiError(response.status, code, body);
   }
-  return options.schema ? options.schema.parse(body) : (body as T);
+  return {
+    data: options.schema ? options.schema.parse(body) : (body as T),
+    headers: response.headers,
+  };
+}
+
+export async function apiRequest<T = void>(
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<T> {
+  return (await apiResponse(path, options)).data;
 }

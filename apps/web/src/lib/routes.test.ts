@@ -59,15 +59,20 @@ describe(landingPath.name, () => {
 
 describe(mayOpen.name, () => {
   it('should keep provisioning and user management for admins', () => {
-    expect(mayOpen('base.provisioning', 'Admin')).toBe(true);
-    expect(mayOpen('base.provisioning', 'CSR')).toBe(false);
-    expect(mayOpen('base.user-management', 'Consumer')).toBe(false);
+    expect(mayOpen('base.provisioning', 'Admin', 'cahUser')).toBe(true);
+    expect(mayOpen('base.provisioning', 'CSR', 'cahUser')).toBe(false);
+    expect(mayOpen('base.user-management', 'Consumer', 'cahUser')).toBe(false);
+  });
+
+  it('should open user management only for local-account sign-ins', () => {
+    expect(mayOpen('base.user-management', 'Admin', 'cahUser')).toBe(true);
+    expect(mayOpen('base.user-management', 'Admin', 'sso')).toBe(false);
   });
 
   it('should keep consumers to summary, bandwidth and site survey', () => {
-    expect(mayOpen('base.summary', 'Consumer')).toBe(true);
-    expect(mayOpen('base.bandwidth.devices', 'Consumer')).toBe(true);
-    expect(mayOpen('base.site-survey', 'Consumer')).toBe(true);
+    expect(mayOpen('base.summary', 'Consumer', 'consumer')).toBe(true);
+    expect(mayOpen('base.bandwidth.devices', 'Consumer', 'consumer')).toBe(true);
+    expect(mayOpen('base.site-survey', 'Consumer', 'consumer')).toBe(true);
     for (const screen of [
       'base.search',
       'base.dashboard',
@@ -75,13 +80,13 @@ describe(mayOpen.name, () => {
       'base.wifi',
       'base.qoe',
     ] as const) {
-      expect(mayOpen(screen, 'Consumer')).toBe(false);
+      expect(mayOpen(screen, 'Consumer', 'consumer')).toBe(false);
     }
   });
 
   it('should let anyone open the sign-in and passphrase screens, and nobody signed out open the others', () => {
-    expect(mayOpen('base.sign-in', null)).toBe(true);
-    expect(mayOpen('base.reset-forgot-passphrase', null)).toBe(true);
-    expect(mayOpen('base.search', null)).toBe(false);
+    expect(mayOpen('base.sign-in', null, undefined)).toBe(true);
+    expect(mayOpen('base.reset-forgot-passphrase', null, undefined)).toBe(true);
+    expect(mayOpen('base.search', null, undefined)).toBe(false);
   });
 });

@@ -94,9 +94,17 @@ export const screensWithoutNavigation: readonly RouteName[] = [
   'base.reset-forgot-passphrase',
 ];
 
-export function mayOpen(name: RouteName, role: Role | null): boolean {
+/** Screens that exist only for local accounts (signInMode cahUser). */
+const localAccountScreens: readonly RouteName[] = ['base.user-management'];
+
+export function mayOpen(
+  name: RouteName,
+  role: Role | null,
+  signInMode: string | undefined,
+): boolean {
   const access = screenAccess[name];
   if (access === 'public') return true;
+  if (localAccountScreens.includes(name) && signInMode !== 'cahUser') return false;
   // A staff user whose passphrase must change reaches staff screens only to be held at the
   // forced change, which the layout shows in their place.
   const actingRole = role === 'MustChangePassphrase' ? 'CSR' : role;

@@ -1,8 +1,8 @@
 /**
  * What the client keeps between page loads (seed 000 section 3, "Client-side stored items"):
- * cookies for the auth token, user, username, sign-in mode, current line of service and
- * requested URL; local storage for the language. The screens that keep page sizes, users per
- * page and the hide-map flag add their keys here.
+ * cookies for the auth token, user, username, sign-in mode, current line of service, requested
+ * URL and users per page; local storage for the language. The screens with other lists and the
+ * summary's map add their page-size and hide-map keys here.
  */
 export const cookieNames = {
   authToken: 'ls_auth_token',
@@ -11,6 +11,7 @@ export const cookieNames = {
   signInMode: 'ls_sign_in_mode',
   currentLineOfService: 'ls_current_los',
   requestedUrl: 'ls_requested_url',
+  usersPerPage: 'ls_users_per_page',
 } as const;
 export type CookieName = (typeof cookieNames)[keyof typeof cookieNames];
 
@@ -28,6 +29,7 @@ const day = 24 * 60 * 60;
 export const cookieLifetimes = {
   username: 30 * day,
   signInMode: day,
+  usersPerPage: 90 * day,
 } as const;
 
 export function readCookie(name: CookieName): string | undefined {

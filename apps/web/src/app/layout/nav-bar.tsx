@@ -100,7 +100,13 @@ function LineOfServiceSelect({
   );
 }
 
-export function NavBar({ routeName }: { routeName: RouteName | undefined }) {
+export function NavBar({
+  routeName,
+  onChangePassphrase,
+}: {
+  routeName: RouteName | undefined;
+  onChangePassphrase: () => void;
+}) {
   const { t } = useTranslation();
   const { brand } = useBrand();
   const session = useSession();
@@ -166,7 +172,7 @@ export function NavBar({ routeName }: { routeName: RouteName | undefined }) {
               <IconHelpCircle size={20} aria-hidden />
             </ActionIcon>
           </Tooltip>
-          <UserMenu />
+          <UserMenu onChangePassphrase={onChangePassphrase} />
         </Group>
       </nav>
     </header>

@@ -1,7 +1,8 @@
-import { Container, Alert } from '@mantine/core';
-import { useEffect } from 'react';
+import { Alert, Container } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches, useParams } from 'react-router';
+import { ChangePassphraseModal } from '../../features/passphrase/components/change-passphrase-modal';
 import { type RouteName, screensWithoutNavigation } from '../../lib/routes';
 import { setCurrentLineOfService, useSession } from '../../lib/session';
 import { Footer } from './footer';
@@ -26,6 +27,7 @@ export function RootLayout() {
   const session = useSession();
   const routeName = useCurrentRouteName();
   const { losCode } = useParams();
+  const [changingPassphrase, setChangingPassphrase] = useState(false);
   useSessionKeeper(session.isAuthenticated);
 
   useEffect(() => {
@@ -38,7 +40,16 @@ export function RootLayout() {
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
-      {showNavigation && <NavBar routeName={routeName} />}
+      {showNavigation && (
+        <NavBar routeName={routeName} onChangePassphrase={() => setChangingPassphrase(true)} />
+      )}
+      {showNavigation && (
+        <ChangePassphraseModal
+          opened={changingPassphrase}
+          forced={mustChangePassphrase}
+          onClose={() => setChangingPassphrase(false)}
+        />
+      )}
       <main style={{ flex: 1 }}>
         {mustChangePassphrase ? (
           <Container py="xl">

@@ -9,10 +9,10 @@ import { useSession } from '../../lib/session';
 import classes from './nav-bar.module.css';
 
 /**
- * The user menu (seed 000 section 2): the user guide only for staff on local accounts, the
- * language choice, and Sign Out.
+ * The user menu (seed 000 section 2): Change Passphrase and the user guide only for staff on
+ * local accounts, the language choice, and Sign Out.
  */
-export function UserMenu() {
+export function UserMenu({ onChangePassphrase }: { onChangePassphrase: () => void }) {
   const { t, i18n } = useTranslation();
   const { brand } = useBrand();
   const session = useSession();
@@ -30,6 +30,9 @@ export function UserMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{session.user.email}</Menu.Label>
+        {isLocalStaff && (
+          <Menu.Item onClick={onChangePassphrase}>{t('NAV.CHANGE_PASSPHRASE')}</Menu.Item>
+        )}
         {isLocalStaff && (
           <Menu.Item
             component="a"

@@ -3,10 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Anchor,
-  Box,
   Button,
   Checkbox,
-  Paper,
   PasswordInput,
   Stack,
   TextInput,
@@ -15,6 +13,7 @@ import {
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
+import { AuthCard } from '../../../components/layout/auth-card';
 import { LanguagePills } from '../../../components/ui/language-pills';
 import { ApiError } from '../../../lib/api-client';
 import { useBrand } from '../../../lib/brand/brand-context';
@@ -28,7 +27,6 @@ import {
 } from '../../../lib/session';
 import { useAuthenticate } from '../api/authenticate';
 import { type SignInForm, signInFormSchema } from '../sign-in-form';
-import classes from './sign-in-page.module.css';
 
 type Translate = ReturnType<typeof useTranslation>['t'];
 
@@ -43,6 +41,8 @@ function signInErrorMessage(error: unknown, t: Translate): string {
     }
     return t('SIGNIN.INVALID_USERNAME_PASSPHRASE');
   }
+  // Our rate limit is not in the seed's catalogue; saying so beats "error communicating".
+  if (error instanceof ApiError && error.status === 429) return t('REQUEST.RATE_LIMITED');
   return t('SIGNIN.SERVER_ERROR');
 }
 
@@ -78,52 +78,47 @@ export function SignInPage() {
   });
 
   return (
-    <Box className={classes.page}>
-      <Paper className={classes.card} shadow="md" radius="md" withBorder>
-        <Box className={classes.brandBand}>
-          <img src={brand.logoUrl} alt={brand.companyName} className={classes.logo} />
-        </Box>
-        <form onSubmit={(event) => void onSubmit(event)} noValidate>
-          <Stack p="lg" gap="md">
-            <Title order={1} size="h3">
-              {brand.productName}
-            </Title>
-            {authenticate.isError && (
-              <Alert color="red" role="alert" data-testid="sign-in-error">
-                {signInErrorMessage(authenticate.error, t)}
-              </Alert>
-            )}
-            <TextInput
-              label={t('SIGNIN.EMAIL')}
-              placeholder={t('SIGNIN.EMAIL_PLACEHOLDER')}
-              type="email"
-              autoComplete="username"
-              error={errors.email?.message && t(errors.email.message as 'SIGNIN.VALID_EMAIL')}
-              {...form.register('email')}
-            />
-            <PasswordInput
-              label={t('SIGNIN.PASSPHRASE')}
-              autoComplete="current-password"
-              error={
-                errors.passphrase?.message &&
-                t(errors.passphrase.message as 'SIGNIN.VALID_PASSPHRASE')
-              }
-              {...form.register('passphrase')}
-            />
-            <Checkbox
-              label={t('SIGNIN.REMEMBER_CREDENTIALS')}
-              {...form.register('rememberCredentials')}
-            />
-            <Button type="submit" loading={authenticate.isPending} fullWidth>
-              {t('SIGNIN.SUBMIT')}
-            </Button>
-            <Anchor component={Link} to={href('base.forgot-passphrase')} size="sm">
-              {t('SIGNIN.FORGOT_PASSPHRASE')}
-            </Anchor>
-            <LanguagePills />
-          </Stack>
-        </form>
-      </Paper>
-    </Box>
+    <AuthCard>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <Stack gap="md">
+          <Title order={1} size="h3">
+            {brand.productName}
+          </Title>
+          {authenticate.isError && (
+            <Alert color="red" role="alert" data-testid="sign-in-error">
+              {signInErrorMessage(authenticate.error, t)}
+            </Alert>
+          )}
+          <TextInput
+            label={t('SIGNIN.EMAIL')}
+            placeholder={t('SIGNIN.EMAIL_PLACEHOLDER')}
+            type="email"
+            autoComplete="username"
+            error={errors.email?.message && t(errors.email.message as 'SIGNIN.VALID_EMAIL')}
+            {...form.register('email')}
+          />
+          <PasswordInput
+            label={t('SIGNIN.PASSPHRASE')}
+            autoComplete="current-password"
+            error={
+              errors.passphrase?.message &&
+              t(errors.passphrase.message as 'SIGNIN.VALID_PASSPHRASE')
+            }
+            {...form.register('passphrase')}
+          />
+          <Checkbox
+            label={t('SIGNIN.REMEMBER_CREDENTIALS')}
+            {...form.register('rememberCredentials')}
+          />
+          <Button type="submit" loading={authenticate.isPending} fullWidth>
+            {t('SIGNIN.SUBMIT')}
+          </Button>
+          <Anchor component={Link} to={href('base.forgot-passphrase')} size="sm">
+            {t('SIGNIN.FORGOT_PASSPHRASE')}
+          </Anchor>
+          <LanguagePills />
+        </Stack>
+      </form>
+    </AuthCard>
   );
 }

@@ -1,0 +1,188 @@
+import {
+  Alert,
+  Group,
+  Loader,
+  Pagination,
+  Select,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type PageSize, pageSizeOptions } from '../../lib/page-size';
+
+export interface DataTableColumn<Row> {
+  key: string;
+  header: ReactNode;
+  render: (row: Row) => ReactNode;
+  /** Makes the column sortable by this value. */
+  sortValue?: (row: Row) => string | number;
+}
+
+export interface DataTableProps<Row> {
+  rows: readonly Row[] | undefined;
+  columns: readonly DataTableColumn<Row>[];
+  rowKey: (row: Row) => string;
+  isLoading?: boolean;
+  error?: string | null;
+  emptyText: string;
+  pageSize: PageSize;
+  onPageSizeChange: (size: PageSize) => void;
+  onRowClick?: (row: Row) => void;
+  selectedKey?: string | null;
+  caption?: string;
+}
+
+/**
+ * The one table: loading, error, empty, sorting and paging live here so screens only say what
+ * to show. Paging shows boundary links and at most 7 page links (seed 000 section 9).
+ */
+export function DataTable<Row>(props: DataTableProps<Row>) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<{ key: string; descending: boolean } | null>(null);
+
+  const sorted = useMemo(() => {
+    const rows = [...(props.rows ?? [])];
+    const column = props.columns.find((candidate) => candidate.key === sort?.key);
+    if (!sort || !column?.sortValue) return rows;
+    const value = column.sortValue;
+    rows.sort((a, b) => {
+      const left = value(a);
+      const right = value(b);
+      const order =
+        typeof left === 'number' && typeof right === 'number'
+          ? left - right
+          : String(left).localeCompare(String(right));
+      return sort.descending ? -order : order;
+    });
+    return rows;
+  }, [props.rows, props.columns, sort]);
+
+  const pageCount = Math.max(1, Math.ceil(sorted.length / props.pageSize));
+  const currentPage = Math.min(page, pageCount);
+  const visible = sorted.slice((currentPage - 1) * props.pageSize, currentPage * props.pageSize);
+
+  const toggleSort = (key: string): void =>
+    setSort((current) =>
+      current?.key === key ? { key, descending: !current.descending } : { key, descending: false },
+    );
+
+  let body: ReactNode;
+  if (props.isLoading) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={props.columns.length}>
+          <Group justify="center" p="md">
+            <Loader size="sm" aria-label={t('TABLE.LOADING')} />
+          </Group>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else if (props.error) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={props.columns.length}>
+          <Alert color="red" role="alert">
+            {props.error}
+          </Alert>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else if (visible.length === 0) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={props.columns.length}>
+          <Text c="dimmed" ta="center" p="md">
+            {props.emptyText}
+          </Text>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else {
+    body = visible.map((row) => {
+      const key = props.rowKey(row);
+      return (
+        <Table.Tr
+          key={key}
+          onClick={props.onRowClick ? () => props.onRowClick?.(row) : undefined}
+          style={props.onRowClick ? { cursor: 'pointer' } : undefined}
+          bg={key === props.selectedKey ? 'var(--mantine-primary-color-light)' : undefined}
+          aria-selected={props.selectedKey !== undefined ? key === props.selectedKey : undefined}
+        >
+          {props.columns.map((column) => (
+            <Table.Td key={column.key}>{column.render(row)}</Table.Td>
+          ))}
+        </Table.Tr>
+      );
+    });
+  }
+
+  return (
+    <div>
+      <Table striped highlightOnHover={Boolean(props.onRowClick)} captionSide="top">
+        {props.caption && <Table.Caption>{props.caption}</Table.Caption>}
+        <Table.Thead>
+          <Table.Tr>
+            {props.columns.map((column) => {
+              const sortedHere = sort?.key === column.key;
+              const ariaSort = sortedHere
+                ? sort.descending
+                  ? 'descending'
+                  : 'ascending'
+                : undefined;
+              return (
+                <Table.Th key={column.key} aria-sort={ariaSort}>
+                  {column.sortValue ? (
+                    <UnstyledButton onClick={() => toggleSort(column.key)} fw={600} fz="sm">
+                      <Group gap={4} wrap="nowrap">
+                        {column.header}
+                        {!sortedHere && <IconArrowsSort size={14} aria-hidden />}
+                        {sortedHere && !sort.descending && (
+                          <IconSortAscending size={14} aria-hidden />
+                        )}
+                        {sortedHere && sort.descending && (
+                          <IconSortDescending size={14} aria-hidden />
+                        )}
+                      </Group>
+                    </UnstyledButton>
+                  ) : (
+                    column.header
+                  )}
+                </Table.Th>
+              );
+            })}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{body}</Table.Tbody>
+      </Table>
+      <Group justify="space-between" mt="sm">
+        <Select
+          label={t('TABLE.PAGE_SIZE')}
+          size="xs"
+          w={120}
+          allowDeselect={false}
+          data={pageSizeOptions.map(String)}
+          value={String(props.pageSize)}
+          onChange={(value) => {
+            if (!value) return;
+            setPage(1);
+            props.onPageSizeChange(Number(value) as PageSize);
+          }}
+        />
+        <Pagination
+          total={pageCount}
+          value={currentPage}
+          onChange={setPage}
+          siblings={1}
+          boundaries={1}
+          withEdges
+          size="sm"
+          aria-label={t('TABLE.PAGES')}
+        />
+      </Group>
+    </div>
+  );
+}
