@@ -103,6 +103,11 @@ export function signIn(
   });
 }
 
+/** The keep-alive with this token: 200 while the session lives, 401 once it has ended. */
+export function ping(app: FastifyInstance, token: string): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'GET', url: '/api/ping/secure', headers: { 'x-cah-token': token } });
+}
+
 export async function signedInToken(
   testApp: TestApp,
   email: string,

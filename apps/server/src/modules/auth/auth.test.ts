@@ -6,6 +6,7 @@ import {
   signedInToken,
   strongPassphrase,
   type TestApp,
+  ping,
 } from '../../../test/test-app';
 
 describe('staff sign-in and sessions', () => {
@@ -183,11 +184,7 @@ describe('staff sign-in and sessions', () => {
   describe('GET /api/ping/secure', () => {
     it('should answer 200 and echo the token for a live session', async () => {
       const token = await signedInToken(sut, 'admin@example.com');
-      const response = await sut.app.inject({
-        method: 'GET',
-        url: '/api/ping/secure',
-        headers: { 'x-cah-token': token },
-      });
+      const response = await ping(sut.app, token);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ status: 'ok' });
       expect(response.headers['x-cah-token']).toBe(token);
@@ -204,50 +201,32 @@ describe('staff sign-in and sessions', () => {
 
     it('should keep a session alive while it is used and end it after 60 idle minutes', async () => {
       const token = await signedInToken(sut, 'admin@example.com');
-      const ping = () =>
-        sut.app.inject({
-          method: 'GET',
-          url: '/api/ping/secure',
-          headers: { 'x-cah-token': token },
-        });
+      const pingSession = () => ping(sut.app, token);
       for (let minute = 0; minute < 4; minute++) {
         sut.clock.advanceSeconds(50 * 60);
-        expect((await ping()).statusCode).toBe(200);
+        expect((await pingSession()).statusCode).toBe(200);
       }
       sut.clock.advanceSeconds(60 * 60);
-      expect((await ping()).statusCode).toBe(401);
+      expect((await pingSession()).statusCode).toBe(401);
       sut.clock.advanceSeconds(-60 * 60);
-      expect((await ping()).statusCode).toBe(401);
+      expect((await pingSession()).statusCode).toBe(401);
     });
 
     it('should end a session at its absolute lifetime even while it is used', async () => {
       const token = await signedInToken(sut, 'admin@example.com');
-      const ping = () =>
-        sut.app.inject({
-          method: 'GET',
-          url: '/api/ping/secure',
-          headers: { 'x-cah-token': token },
-        });
+      const pingSession = () => ping(sut.app, token);
       for (let hour = 0; hour < 23; hour++) {
         sut.clock.advanceSeconds(30 * 60);
-        expect((await ping()).statusCode).toBe(200);
+        expect((await pingSession()).statusCode).toBe(200);
       }
       sut.clock.advanceSeconds(30 * 60);
-      expect((await ping()).statusCode).toBe(401);
+      expect((await pingSession()).statusCode).toBe(401);
     });
 
     it('should let every call sent at once with one token succeed', async () => {
       const token = await signedInToken(sut, 'admin@example.com');
       sut.clock.advanceSeconds(120);
-      const responses = await Promise.all(
-        Array.from({ length: 10 }, () =>
-          sut.app.inject({
-            method: 'GET',
-            url: '/api/ping/secure',
-            headers: { 'x-cah-token': token },
-          }),
-        ),
-      );
+      const responses = await Promise.all(Array.from({ length: 10 }, () => ping(sut.app, token)));
       expect(responses.map((response) => response.statusCode)).toEqual(Array(10).fill(200));
     });
   });
@@ -261,12 +240,8 @@ describe('staff sign-in and sessions', () => {
         headers: { 'x-cah-token': token },
       });
       expect(signOut.statusCode).toBe(204);
-      const ping = await sut.app.inject({
-        method: 'GET',
-        url: '/api/ping/secure',
-        headers: { 'x-cah-token': token },
-      });
-      expect(ping.statusCode).toBe(401);
+      const afterSignOut = await ping(sut.app, token);
+      expect(afterSignOut.statusCode).toBe(401);
     });
   });
 

@@ -11,6 +11,7 @@ import {
   signedInToken,
   strongPassphrase,
   type TestApp,
+  ping,
 } from '../../../test/test-app';
 import { brandNamed } from './passphrase.service';
 import { mailLanguageOf } from './reset-mail';
@@ -158,12 +159,8 @@ describe('passphrase lifecycle', () => {
       expect((await signIn(sut.app, 'resetter@example.com', strongPassphrase)).statusCode).toBe(
         401,
       );
-      const ping = await sut.app.inject({
-        method: 'GET',
-        url: '/api/ping/secure',
-        headers: { 'x-cah-token': oldSession },
-      });
-      expect(ping.statusCode).toBe(401);
+      const afterwards = await ping(sut.app, oldSession);
+      expect(afterwards.statusCode).toBe(401);
     });
 
     it('should refuse a token a second time', async () => {
@@ -230,14 +227,8 @@ describe('passphrase lifecycle', () => {
       });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ email: 'changer@example.com', role: 'CSR' });
-      const ping = (token: string) =>
-        sut.app.inject({
-          method: 'GET',
-          url: '/api/ping/secure',
-          headers: { 'x-cah-token': token },
-        });
-      expect((await ping(current)).statusCode).toBe(200);
-      expect((await ping(other)).statusCode).toBe(401);
+      expect((await ping(sut.app, current)).statusCode).toBe(200);
+      expect((await ping(sut.app, other)).statusCode).toBe(401);
       expect((await signIn(sut.app, 'changer@example.com', newPassphrase)).statusCode).toBe(200);
     });
 

@@ -6,6 +6,7 @@ import {
   signedInToken,
   strongPassphrase,
   type TestApp,
+  ping,
 } from '../../../test/test-app';
 
 describe('user management API', () => {
@@ -170,12 +171,8 @@ describe('user management API', () => {
         rawPassphrase: 'Ocean-Breeze-77!',
       });
       expect(response.statusCode).toBe(200);
-      const ping = await sut.app.inject({
-        method: 'GET',
-        url: '/api/ping/secure',
-        headers: { 'x-cah-token': session },
-      });
-      expect(ping.statusCode).toBe(401);
+      const afterwards = await ping(sut.app, session);
+      expect(afterwards.statusCode).toBe(401);
       expect((await signIn(sut.app, user.email, 'Ocean-Breeze-77!')).statusCode).toBe(200);
     });
 
@@ -235,12 +232,8 @@ describe('user management API', () => {
       const user = await createdUser('leaver@example.com');
       const session = await signedInToken(sut, 'leaver@example.com', 'Garden-Party-42!');
       expect((await asAdmin('DELETE', `/api/user/v1/${user.id}`)).statusCode).toBe(204);
-      const ping = await sut.app.inject({
-        method: 'GET',
-        url: '/api/ping/secure',
-        headers: { 'x-cah-token': session },
-      });
-      expect(ping.statusCode).toBe(401);
+      const afterwards = await ping(sut.app, session);
+      expect(afterwards.statusCode).toBe(401);
       expect((await asAdmin('DELETE', `/api/user/v1/${user.id}`)).statusCode).toBe(404);
     });
 
