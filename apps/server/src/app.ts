@@ -20,11 +20,20 @@ import { AuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { PassphraseHasher } from './modules/auth/passphrase-hasher';
+import { DevicesRepository } from './modules/devices/devices.repository';
+import { devicesRoutes } from './modules/devices/devices.routes';
+import { DevicesService } from './modules/devices/devices.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { createMailer } from './modules/mail/mailer';
 import { PassphraseRepository } from './modules/passphrase/passphrase.repository';
 import { passphraseRoutes } from './modules/passphrase/passphrase.routes';
 import { PassphraseService } from './modules/passphrase/passphrase.service';
+import { SearchRepository } from './modules/search/search.repository';
+import { searchRoutes } from './modules/search/search.routes';
+import { SearchService } from './modules/search/search.service';
+import { SubscribersRepository } from './modules/subscribers/subscribers.repository';
+import { subscribersRoutes } from './modules/subscribers/subscribers.routes';
+import { SubscribersService } from './modules/subscribers/subscribers.service';
 import { UsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
@@ -41,7 +50,10 @@ export interface AppDependencies {
 
 export interface Services {
   auth: AuthService;
+  devices: DevicesService;
   passphrase: PassphraseService;
+  search: SearchService;
+  subscribers: SubscribersService;
   users: UsersService;
 }
 
@@ -69,6 +81,8 @@ function createServices(dependencies: AppDependencies, log: FastifyBaseLogger): 
   const hasher = new PassphraseHasher();
   const usersRepository = new UsersRepository(database.db);
   const authRepository = new AuthRepository(database.db);
+  const subscribersRepository = new SubscribersRepository(database.db);
+  const devicesRepository = new DevicesRepository(database.db);
   return {
     auth: new AuthService(authRepository, usersRepository, hasher, clock, {
       lockout: config.lockout,
@@ -85,6 +99,9 @@ function createServices(dependencies: AppDependencies, log: FastifyBaseLogger): 
       { publicUrl: config.publicUrl, ...config.passphraseReset },
     ),
     users: new UsersService(usersRepository, authRepository, hasher, clock),
+    subscribers: new SubscribersService(subscribersRepository, clock),
+    devices: new DevicesService(devicesRepository, subscribersRepository, clock, config.publicUrl),
+    search: new SearchService(new SearchRepository(database.db), devicesRepository),
   };
 }
 
@@ -99,7 +116,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     ...(logger === false ? { logger: false } : { loggerInstance: logger }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Codes of up to 255 characters travel in paths (seed 000 section 9).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -155,6 +173,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     rateLimitPerMinute: config.passphraseReset.rateLimitPerMinute,
   });
   await app.register(usersRoutes, { usersService: app.services.users });
+  await app.register(subscribersRoutes, { subscribersService: app.services.subscribers });
+  await app.register(devicesRoutes, { devicesService: app.services.devices });
+  await app.register(searchRoutes, { searchService: app.services.search });
   await app.register(webRoutes, { webRoot: config.webRoot });
 
   return app;

@@ -12,6 +12,14 @@ export const apiPaths = {
   users: '/api/users/v1',
   user: '/api/user/v1',
   userById: '/api/user/v1/:id',
+  subscribersSearch: '/api/subscribers/search/v1',
+  subscriber: '/api/subscriber/v1/:code',
+  devicesSearch: '/api/devices/search/v1',
+  reportingUrl: '/api/device/v1/reportingUrl/:code',
+  provision: '/api/device/v1/provision',
+  lineOfService: '/api/lineOfService/v1/:code',
+  interestingSearch: '/api/interestingSearch/v1',
+  search: '/api/search/v1/:query',
 } as const;
 
 export type ApiPath = (typeof apiPaths)[keyof typeof apiPaths];

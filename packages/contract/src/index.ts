@@ -5,6 +5,7 @@ export * from './errors';
 export * from './health';
 export * from './passphrase';
 export * from './passphrase-policy';
+export * from './provisioning';
 export * from './roles';
 export * from './text';
 export * from './users';

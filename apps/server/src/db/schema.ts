@@ -87,3 +87,46 @@ export const passphraseResetRequests = pgTable(
     index('passphrase_reset_requests_email_key_idx').on(table.emailKey, table.requestedAt),
   ],
 );
+
+/** Subscribers: the provider's customers, by the provider's own code. */
+export const subscribers = pgTable(
+  'subscribers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subscriberCode: text('subscriber_code').notNull(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex('subscribers_code_key').on(table.subscriberCode)],
+);
+
+/**
+ * A line of service and the gateway on it. Provisioning creates the line with a reporting token;
+ * the device's type, identifier, MAC and wanType stay empty until the gateway first reports.
+ * The token is kept as issued because the provisioning screen shows the reporting URL again.
+ */
+export const linesOfService = pgTable(
+  'lines_of_service',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    lineOfServiceCode: text('line_of_service_code').notNull(),
+    subscriberId: uuid('subscriber_id').references(() => subscribers.id, { onDelete: 'set null' }),
+    reportingToken: text('reporting_token').notNull(),
+    deviceType: text('device_type'),
+    deviceIdentifier: text('device_identifier'),
+    deviceMac: text('device_mac'),
+    wanType: integer('wan_type'),
+    externalUrl: text('external_url'),
+    firstReportedAt: timestamp('first_reported_at', { withTimezone: true }),
+    lastReportedAt: timestamp('last_reported_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('lines_of_service_code_key').on(table.lineOfServiceCode),
+    uniqueIndex('lines_of_service_reporting_token_key').on(table.reportingToken),
+    index('lines_of_service_subscriber_id_idx').on(table.subscriberId),
+    index('lines_of_service_updated_at_idx').on(table.updatedAt),
+  ],
+);
