@@ -39,6 +39,8 @@ export class SearchRepository {
     const unassociated = unassociatedOnly
       ? sql`where subscriber_code is null or line_of_service_code is null`
       : sql``;
+    // The shared Db type cannot name the driver's result shape; pg and PGlite both answer { rows }.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
     const answer = (await this.db.execute(sql`
       with matched_subscribers as (
         select s.id from subscribers s where ${subscriberSearchText} like ${pattern}
@@ -67,7 +69,7 @@ export class SearchRepository {
         ${unassociated}
         order by lower(subscriber_name) nulls last, subscriber_code nulls last, line_of_service_code
         limit ${limit} offset ${offset}
-    `)) as unknown as { rows: SearchRow[] }; // pg and PGlite both answer { rows }.
+    `)) as unknown as { rows: SearchRow[] };
     const rows = answer.rows;
     const results = rows.map((row) => ({
       subscriberName: row.subscriber_name,
