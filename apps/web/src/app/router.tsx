@@ -63,7 +63,9 @@ export const routes: RouteObject[] = [
           .ResetPassphrasePage,
       })),
       screen('base.dashboard'),
-      screen('base.search'),
+      screen('base.search', async () => ({
+        Component: (await import('../features/search/components/search-page')).SearchPage,
+      })),
       screen('base.uptime-report'),
       screen('base.qoe-report'),
       screen('base.summary'),
@@ -77,7 +79,10 @@ export const routes: RouteObject[] = [
       screen('base.site-survey'),
       screen('base.gateway-physical-status'),
       screen('base.gateway-wan-stats'),
-      screen('base.provisioning'),
+      screen('base.provisioning', async () => ({
+        Component: (await import('../features/provisioning/components/provisioning-page'))
+          .ProvisioningPage,
+      })),
       screen('base.user-management', async () => ({
         Component: (await import('../features/users/components/user-management-page'))
           .UserManagementPage,

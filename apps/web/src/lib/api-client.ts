@@ -31,6 +31,7 @@ export interface RequestOptions<T> {
   schema?: z.ZodType<T>;
   /** A 401 here is an answer, not a lost session: sign-in, a wrong current passphrase. */
   expectsUnauthorized?: boolean;
+  headers?: Record<string, string>;
 }
 
 function parseJson(text: string): unknown {
@@ -48,7 +49,7 @@ export async function apiResponse<T = void>(
   path: string,
   options: RequestOptions<T> = {},
 ): Promise<{ data: T; headers: Headers }> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const token = getAuthToken();
   if (token) headers[sessionTokenHeader] = token;
   if (options.body !== undefined) headers['content-type'] = 'application/json';

@@ -1,8 +1,8 @@
 /**
  * What the client keeps between page loads (seed 000 section 3, "Client-side stored items"):
  * cookies for the auth token, user, username, sign-in mode, current line of service, requested
- * URL and users per page; local storage for the language. The screens with other lists and the
- * summary's map add their page-size and hide-map keys here.
+ * URL and users per page; local storage for the language and each list's page size. The
+ * summary's map adds its hide-map key here.
  */
 export const cookieNames = {
   authToken: 'ls_auth_token',
@@ -23,6 +23,7 @@ export const sessionStorageKeys = {
 
 export const localStorageKeys = {
   language: 'ls_language',
+  pageSizePrefix: 'ls_page_size:',
 } as const;
 
 const day = 24 * 60 * 60;

@@ -13,6 +13,16 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type PageSize, pageSizeOptions } from '../../lib/page-size';
 
+/** The caption names the table for screen readers; the screen's own heading shows it. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 export interface DataTableColumn<Row> {
   key: string;
   header: ReactNode;
@@ -32,7 +42,13 @@ export interface DataTableProps<Row> {
   onPageSizeChange: (size: PageSize) => void;
   onRowClick?: (row: Row) => void;
   selectedKey?: string | null;
+  /** The table's accessible name. */
   caption?: string;
+  /**
+   * Paging done by the server: `rows` is the current page, `total` counts them all. Without it
+   * the table pages (and sorts) the rows it is given.
+   */
+  serverPaging?: { total: number; page: number; onPageChange: (page: number) => void };
 }
 
 /**
@@ -47,7 +63,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const sorted = useMemo(() => {
     const rows = [...(props.rows ?? [])];
     const column = props.columns.find((candidate) => candidate.key === sort?.key);
-    if (!sort || !column?.sortValue) return rows;
+    if (!sort || !column?.sortValue || props.serverPaging) return rows;
     const value = column.sortValue;
     rows.sort((a, b) => {
       const left = value(a);
@@ -59,11 +75,15 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       return sort.descending ? -order : order;
     });
     return rows;
-  }, [props.rows, props.columns, sort]);
+  }, [props.rows, props.columns, props.serverPaging, sort]);
 
-  const pageCount = Math.max(1, Math.ceil(sorted.length / props.pageSize));
-  const currentPage = Math.min(page, pageCount);
-  const visible = sorted.slice((currentPage - 1) * props.pageSize, currentPage * props.pageSize);
+  const server = props.serverPaging;
+  const pageCount = Math.max(1, Math.ceil((server?.total ?? sorted.length) / props.pageSize));
+  const currentPage = Math.min(server?.page ?? page, pageCount);
+  const visible = server
+    ? sorted
+    : sorted.slice((currentPage - 1) * props.pageSize, currentPage * props.pageSize);
+  const changePage = server?.onPageChange ?? setPage;
 
   const toggleSort = (key: string): void =>
     setSort((current) =>
@@ -123,7 +143,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   return (
     <div>
       <Table striped highlightOnHover={Boolean(props.onRowClick)} captionSide="top">
-        {props.caption && <Table.Caption>{props.caption}</Table.Caption>}
+        {props.caption && <Table.Caption style={visuallyHidden}>{props.caption}</Table.Caption>}
         <Table.Thead>
           <Table.Tr>
             {props.columns.map((column) => {
@@ -135,7 +155,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                 : undefined;
               return (
                 <Table.Th key={column.key} aria-sort={ariaSort}>
-                  {column.sortValue ? (
+                  {column.sortValue && !server ? (
                     <UnstyledButton onClick={() => toggleSort(column.key)} fw={600} fz="sm">
                       <Group gap={4} wrap="nowrap">
                         {column.header}
@@ -168,14 +188,14 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           value={String(props.pageSize)}
           onChange={(value) => {
             if (!value) return;
-            setPage(1);
+            changePage(1);
             props.onPageSizeChange(Number(value) as PageSize);
           }}
         />
         <Pagination
           total={pageCount}
           value={currentPage}
-          onChange={setPage}
+          onChange={changePage}
           siblings={1}
           boundaries={1}
           withEdges
