@@ -130,3 +130,31 @@ export const linesOfService = pgTable(
     index('lines_of_service_updated_at_idx').on(table.updatedAt),
   ],
 );
+
+/**
+ * What search reads: one row per line of service (with its subscriber, if any) and one per
+ * subscriber without a line. Kept in step with `subscribers` and `lines_of_service` by the
+ * triggers of migration 0005, so every write path (provisioning, the collector) keeps it right;
+ * the application never writes it. `search_text` carries a trigram index; `sort_key` gives the
+ * result order, so a broad term walks that index and stops after a page.
+ */
+export const searchEntries = pgTable(
+  'search_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    lineId: uuid('line_id'),
+    subscriberId: uuid('subscriber_id'),
+    subscriberName: text('subscriber_name'),
+    subscriberCode: text('subscriber_code'),
+    lineOfServiceCode: text('line_of_service_code'),
+    deviceType: text('device_type'),
+    deviceIdentifier: text('device_identifier'),
+    searchText: text('search_text').notNull(),
+    sortKey: text('sort_key').notNull(),
+  },
+  (table) => [
+    uniqueIndex('search_entries_line_id_key').on(table.lineId),
+    index('search_entries_subscriber_id_idx').on(table.subscriberId),
+    index('search_entries_sort_key_idx').on(table.sortKey),
+  ],
+);
