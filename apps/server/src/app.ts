@@ -16,6 +16,9 @@ import type { Database } from './db/client';
 import { declarePublicRoutes, registerAccessControl } from './http/access';
 import { registerErrorHandler } from './http/error-handler';
 import { registerTextGuard } from './http/text-guard';
+import { IngestRepository } from './ingest/ingest.repository';
+import { IngestService } from './ingest/ingest.service';
+import { reportRoutes } from './ingest/report.routes';
 import { AuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
@@ -51,6 +54,7 @@ export interface AppDependencies {
 export interface Services {
   auth: AuthService;
   devices: DevicesService;
+  ingest: IngestService;
   passphrase: PassphraseService;
   search: SearchService;
   subscribers: SubscribersService;
@@ -102,6 +106,7 @@ function createServices(dependencies: AppDependencies, log: FastifyBaseLogger): 
     subscribers: new SubscribersService(subscribersRepository, clock),
     devices: new DevicesService(devicesRepository, subscribersRepository, clock, config.publicUrl),
     search: new SearchService(new SearchRepository(database.db), devicesRepository),
+    ingest: new IngestService(new IngestRepository(database.db), clock),
   };
 }
 
@@ -176,6 +181,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(subscribersRoutes, { subscribersService: app.services.subscribers });
   await app.register(devicesRoutes, { devicesService: app.services.devices });
   await app.register(searchRoutes, { searchService: app.services.search });
+  await app.register(reportRoutes, {
+    ingestService: app.services.ingest,
+    bodyLimitBytes: config.reportBodyLimitBytes,
+  });
   await app.register(webRoutes, { webRoot: config.webRoot });
 
   return app;

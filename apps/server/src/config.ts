@@ -39,6 +39,11 @@ const environmentSchema = z
       .int()
       .positive()
       .default(1024 * 1024),
+    REPORT_BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(8 * 1024 * 1024),
     TRUST_PROXY: z.stringbool().default(false),
   })
   .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSPHRASE === undefined), {
@@ -75,6 +80,7 @@ export interface Config {
     rateLimitPerMinute: number;
   };
   bodyLimitBytes: number;
+  reportBodyLimitBytes: number;
   trustProxy: boolean;
   /** Folder of the built web client; absent in API-only tests. */
   webRoot: string | undefined;
@@ -117,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rateLimitPerMinute: e.FORGOT_RATE_LIMIT_PER_MINUTE,
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    reportBodyLimitBytes: e.REPORT_BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
     webRoot: path.resolve(import.meta.dirname, '../../web/dist'),
   };

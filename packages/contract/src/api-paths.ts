@@ -24,6 +24,11 @@ export const apiPaths = {
 
 export type ApiPath = (typeof apiPaths)[keyof typeof apiPaths];
 
+/** The collector's paths: a gateway's reporting URL is `{PUBLIC_URL}/report/v1/{token}`. */
+export const reportPaths = {
+  report: '/report/v1/:token',
+} as const;
+
 /** Headers every response carries and every request echoes (seed 000, section 7). */
 export const sessionTokenHeader = 'x-cah-token';
 export const buildHeader = 'x-cah-build';

@@ -6,6 +6,7 @@ export * from './health';
 export * from './passphrase';
 export * from './passphrase-policy';
 export * from './provisioning';
+export * from './reporting';
 export * from './roles';
 export * from './text';
 export * from './users';

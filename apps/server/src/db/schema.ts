@@ -4,6 +4,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -157,4 +158,20 @@ export const searchEntries = pgTable(
     index('search_entries_subscriber_id_idx').on(table.subscriberId),
     index('search_entries_sort_key_idx').on(table.sortKey),
   ],
+);
+
+/**
+ * Every report a gateway has had accepted, by its CollectionTime: a re-sent report finds its
+ * row and is stored once. Deprovisioning the line deletes its reports.
+ */
+export const gatewayReports = pgTable(
+  'gateway_reports',
+  {
+    lineId: uuid('line_id')
+      .notNull()
+      .references(() => linesOfService.id, { onDelete: 'cascade' }),
+    collectionTime: timestamp('collection_time', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.lineId, table.collectionTime] })],
 );

@@ -1,0 +1,58 @@
+import type { ParameterValue } from './report-format';
+
+/** Vendor parameters carry what TR-181 lacks; docs/reporting-protocol.md lists them all. */
+export const vendorPrefix = 'X_LINESIGHT_';
+
+export interface DeviceIdentity {
+  deviceType: string | null;
+  identifier: string | null;
+  mac: string | null;
+  wanType: number | null;
+  externalUrl: string | null;
+}
+
+function text(parameters: Map<string, ParameterValue>, path: string): string | null {
+  const value = parameters.get(path);
+  if (value === undefined) return null;
+  const trimmed = String(value).trim();
+  return trimmed.length > 0 ? trimmed.slice(0, 255) : null;
+}
+
+/** The MAC as the portal shows and searches it: lower-case, colon-separated. */
+export function normaliseMac(value: string | null): string | null {
+  if (!value) return null;
+  const hex = value.toLowerCase().replace(/[^0-9a-f]/g, '');
+  if (hex.length !== 12) return null;
+  return hex.match(/../g)?.join(':') ?? null;
+}
+
+/**
+ * The line class when the gateway does not say: the seed's wanType codes are 32 for DSL, 64 for
+ * DOCSIS and 96 for PON; a gateway naming its own code wins.
+ */
+function inferredWanType(parameters: Map<string, ParameterValue>): number | null {
+  const has = (prefix: string): boolean =>
+    [...parameters.keys()].some((path) => path.startsWith(prefix));
+  if (has('Device.DSL.')) return 32;
+  if (has('Device.DOCSIS.')) return 64;
+  if (has('Device.Optical.')) return 96;
+  return null;
+}
+
+/** The device's identity from a report: model, serial number, MAC, wanType, configure link. */
+export function deviceIdentityOf(parameters: Map<string, ParameterValue>): DeviceIdentity {
+  const declaredWanType = Number(parameters.get(`Device.DeviceInfo.${vendorPrefix}WANType`));
+  const externalUrl = text(parameters, `Device.DeviceInfo.${vendorPrefix}ExternalURL`);
+  return {
+    deviceType:
+      text(parameters, 'Device.DeviceInfo.ModelName') ??
+      text(parameters, 'Device.DeviceInfo.ProductClass'),
+    identifier: text(parameters, 'Device.DeviceInfo.SerialNumber'),
+    mac: normaliseMac(text(parameters, `Device.DeviceInfo.${vendorPrefix}MACAddress`)),
+    wanType:
+      Number.isInteger(declaredWanType) && declaredWanType > 0
+        ? declaredWanType
+        : inferredWanType(parameters),
+    externalUrl: externalUrl && /^https?:\/\//.test(externalUrl) ? externalUrl : null,
+  };
+}

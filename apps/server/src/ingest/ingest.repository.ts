@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { gatewayReports, linesOfService } from '../db/schema';
+import type { DeviceIdentity } from './device-identity';
+
+export type ReportingLine = typeof linesOfService.$inferSelect;
+
+export class IngestRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Runs `work` in one transaction: a body's reports are committed together or not at all. */
+  transaction<T>(work: (repository: IngestRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new IngestRepository(tx as unknown as Db)));
+  }
+
+  async findLineByToken(token: string): Promise<ReportingLine | undefined> {
+    const [line] = await this.db
+      .select()
+      .from(linesOfService)
+      .where(eq(linesOfService.reportingToken, token));
+    return line;
+  }
+
+  /** Records a report as received; false when the line already has one at that time. */
+  async recordReport(lineId: string, collectionTime: Date, receivedAt: Date): Promise<boolean> {
+    const inserted = await this.db
+      .insert(gatewayReports)
+      .values({ lineId, collectionTime, receivedAt })
+      .onConflictDoNothing()
+      .returning({ lineId: gatewayReports.lineId });
+    return inserted.length > 0;
+  }
+
+  async updateLine(
+    lineId: string,
+    changes: Partial<DeviceIdentity> & { firstReportedAt?: Date; lastReportedAt: Date },
+  ): Promise<void> {
+    const { identifier, mac, externalUrl, ...rest } = changes;
+    await this.db
+      .update(linesOfService)
+      .set({
+        ...rest,
+        ...(identifier !== undefined ? { deviceIdentifier: identifier } : {}),
+        ...(mac !== undefined ? { deviceMac: mac } : {}),
+        ...(externalUrl !== undefined ? { externalUrl } : {}),
+      })
+      .where(eq(linesOfService.id, lineId));
+  }
+}

@@ -1,0 +1,224 @@
+import { gzipSync } from 'node:zlib';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, signedInToken, type TestApp } from '../../test/test-app';
+import { gatewayReports, linesOfService } from '../db/schema';
+import { flattenBody } from './report-format';
+
+const now = Date.UTC(2026, 0, 1, 12) / 1000;
+
+const identity = {
+  'Device.DeviceInfo.ModelName': 'SR400',
+  'Device.DeviceInfo.SerialNumber': 'CPE-00A1B2C3',
+  'Device.DeviceInfo.X_LINESIGHT_MACAddress': 'A4-91-B1-0C-22-7F',
+  'Device.DeviceInfo.UpTime': 3600,
+};
+
+describe(flattenBody.name, () => {
+  it('should read NameValuePair and ObjectHierarchy reports into the same parameters', () => {
+    const [pairs] = flattenBody(
+      {
+        Report: [
+          {
+            CollectionTime: now,
+            'Device.DeviceInfo.UpTime': 5,
+            'Device.Hosts.Host.1.Active': true,
+          },
+        ],
+      },
+      now,
+    );
+    const [hierarchy] = flattenBody(
+      {
+        Report: [
+          {
+            CollectionTime: now,
+            Device: { DeviceInfo: { UpTime: 5 }, Hosts: { Host: { '1': { Active: true } } } },
+          },
+        ],
+      },
+      now,
+    );
+    expect(hierarchy).toEqual(pairs);
+    expect(pairs?.parameters.get('Device.Hosts.Host.1.Active')).toBe(true);
+  });
+
+  it.each([
+    ['no Report array', { report: [] }, 'body'],
+    ['an empty Report array', { Report: [] }, 'Report'],
+    [
+      'a report without CollectionTime',
+      { Report: [{ 'Device.DeviceInfo.UpTime': 1 }] },
+      'Report[0].CollectionTime',
+    ],
+    [
+      'a CollectionTime in milliseconds',
+      { Report: [{ CollectionTime: now * 1000, 'Device.X': 1 }] },
+      'Report[0].CollectionTime',
+    ],
+    [
+      'a parameter outside Device',
+      { Report: [{ CollectionTime: now, 'Other.X': 1 }] },
+      'Report[0].Other.X',
+    ],
+    [
+      'an array value',
+      { Report: [{ CollectionTime: now, 'Device.X': [1] }] },
+      'Report[0].Device.X',
+    ],
+    ['a report with no parameters', { Report: [{ CollectionTime: now }] }, 'Report[0]'],
+  ])('should refuse %s, naming where', (_case, body, where) => {
+    expect(() => flattenBody(body, now)).toThrow(expect.objectContaining({ path: where }));
+  });
+});
+
+describe('the collector, POST /report/v1/{token}', () => {
+  let sut: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    sut = await createTestApp({
+      PUBLIC_URL: 'https://portal.example.com',
+      REPORT_BODY_LIMIT_BYTES: '4096',
+    });
+    const provisioned = await sut.app.services.devices.provision('LOS-REPORT', false);
+    token = provisioned.reportingUrl.split('/').at(-1) ?? '';
+  });
+  afterAll(() => sut.close());
+
+  const report = (body: unknown, reportToken = token, headers: Record<string, string> = {}) =>
+    sut.app.inject({
+      method: 'POST',
+      url: `/report/v1/${reportToken}`,
+      payload: typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body),
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+  const storedReports = async () => {
+    const [row] = await sut.database.db.select({ total: count() }).from(gatewayReports);
+    return row?.total ?? 0;
+  };
+  const line = async () => {
+    const [row] = await sut.database.db
+      .select()
+      .from(linesOfService)
+      .where(eq(linesOfService.lineOfServiceCode, 'LOS-REPORT'));
+    return row;
+  };
+  const collectionTime = () => Math.floor(sut.clock.now().getTime() / 1000);
+
+  it('should answer 401 REPORT.UNKNOWN_TOKEN for a token no line has', async () => {
+    const response = await report(
+      { Report: [{ CollectionTime: collectionTime(), ...identity }] },
+      '0'.repeat(32),
+    );
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.code).toBe('REPORT.UNKNOWN_TOKEN');
+  });
+
+  it('should store a report, fill the device identity and make it searchable', async () => {
+    const response = await report({ Report: [{ CollectionTime: collectionTime(), ...identity }] });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ accepted: 1, duplicates: 0 });
+    expect(await line()).toMatchObject({
+      deviceType: 'SR400',
+      deviceIdentifier: 'CPE-00A1B2C3',
+      deviceMac: 'a4:91:b1:0c:22:7f',
+      lastReportedAt: sut.clock.now(),
+    });
+    await createUser(sut, { email: 'csr@example.com' });
+    const search = await sut.app.inject({
+      method: 'GET',
+      url: '/api/search/v1/0c:22',
+      headers: { 'x-cah-token': await signedInToken(sut, 'csr@example.com') },
+    });
+    expect(search.json()).toEqual([
+      {
+        subscriberName: null,
+        subscriberCode: null,
+        lineOfServiceCode: 'LOS-REPORT',
+        deviceType: 'SR400',
+        deviceIdentifier: 'CPE-00A1B2C3',
+      },
+    ]);
+  });
+
+  it('should store a re-sent report once', async () => {
+    sut.clock.advanceSeconds(300);
+    const body = {
+      Report: [{ CollectionTime: collectionTime(), 'Device.DeviceInfo.UpTime': 3900 }],
+    };
+    expect((await report(body)).json()).toEqual({ accepted: 1, duplicates: 0 });
+    const before = await storedReports();
+    expect((await report(body)).json()).toEqual({ accepted: 0, duplicates: 1 });
+    expect(await storedReports()).toBe(before);
+  });
+
+  it('should take several reports per body, in either format, and gzip', async () => {
+    sut.clock.advanceSeconds(900);
+    const t = collectionTime();
+    const body = {
+      Report: [
+        { CollectionTime: t - 600, 'Device.DeviceInfo.UpTime': 4200 },
+        { CollectionTime: t - 300, Device: { DeviceInfo: { UpTime: 4500 } } },
+        { CollectionTime: t, Device: { DeviceInfo: { UpTime: 4800, ModelName: 'SR400' } } },
+      ],
+    };
+    const response = await report(gzipSync(JSON.stringify(body)), token, {
+      'content-encoding': 'gzip',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ accepted: 3, duplicates: 0 });
+  });
+
+  it('should store nothing of a body with one bad report, and say what is wrong', async () => {
+    sut.clock.advanceSeconds(300);
+    const before = await storedReports();
+    const response = await report({
+      Report: [
+        { CollectionTime: collectionTime(), 'Device.DeviceInfo.UpTime': 5100 },
+        { CollectionTime: collectionTime() + 1, 'Device.DeviceInfo.UpTime': { nested: [1] } },
+      ],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toEqual({
+      code: 'REPORT.MALFORMED',
+      message:
+        'Report[1].Device.DeviceInfo.UpTime.nested must be a string, number, boolean or object.',
+    });
+    expect(await storedReports()).toBe(before);
+  });
+
+  it.each([
+    ['JSON that does not parse', '{"Report": [', {}],
+    ['a gzip body that is not gzip', 'not gzip at all', { 'content-encoding': 'gzip' }],
+    ['an encoding other than gzip', '{}', { 'content-encoding': 'br' }],
+  ])('should answer 400 for %s', async (_case, body, headers) => {
+    const response = await report(body, token, headers);
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('should answer 413 for a body over the limit, counted after gzip is undone', async () => {
+    const big = {
+      Report: [
+        { CollectionTime: collectionTime(), 'Device.DeviceInfo.Description': 'x'.repeat(8000) },
+      ],
+    };
+    const compressed = gzipSync(JSON.stringify(big));
+    expect(compressed.length).toBeLessThan(4096);
+    const response = await report(compressed, token, { 'content-encoding': 'gzip' });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error.code).toBe('REQUEST.TOO_LARGE');
+  });
+
+  it('should refuse the old URL after re-provisioning, and any after deprovisioning', async () => {
+    const fresh = await sut.app.services.devices.provision('LOS-REPORT', false);
+    const newToken = fresh.reportingUrl.split('/').at(-1) ?? '';
+    sut.clock.advanceSeconds(300);
+    const body = { Report: [{ CollectionTime: collectionTime(), 'Device.DeviceInfo.UpTime': 10 }] };
+    expect((await report(body)).statusCode).toBe(401);
+    expect((await report(body, newToken)).statusCode).toBe(200);
+    await sut.app.services.devices.deprovision('LOS-REPORT');
+    expect((await report(body, newToken)).statusCode).toBe(401);
+    expect(await storedReports()).toBe(0);
+  });
+});
