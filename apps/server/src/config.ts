@@ -45,6 +45,10 @@ const environmentSchema = z
       .positive()
       .default(8 * 1024 * 1024),
     TRUST_PROXY: z.stringbool().default(false),
+    RETENTION_DAYS_60S: z.coerce.number().positive().default(2),
+    RETENTION_DAYS_900S: z.coerce.number().positive().default(14),
+    RETENTION_DAYS_7200S: z.coerce.number().positive().default(90),
+    RETENTION_DAYS_28800S: z.coerce.number().positive().default(400),
   })
   .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSPHRASE === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSPHRASE go together',
@@ -82,6 +86,8 @@ export interface Config {
   bodyLimitBytes: number;
   reportBodyLimitBytes: number;
   trustProxy: boolean;
+  /** Days each rollup tier keeps, by tier seconds. */
+  retentionDays: Record<60 | 900 | 7200 | 28800, number>;
   /** Folder of the built web client; absent in API-only tests. */
   webRoot: string | undefined;
 }
@@ -125,6 +131,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     reportBodyLimitBytes: e.REPORT_BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
+    retentionDays: {
+      60: e.RETENTION_DAYS_60S,
+      900: e.RETENTION_DAYS_900S,
+      7200: e.RETENTION_DAYS_7200S,
+      28800: e.RETENTION_DAYS_28800S,
+    },
     webRoot: path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }

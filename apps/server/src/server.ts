@@ -2,7 +2,10 @@ import { buildApp, createLogger } from './app';
 import { resolveBuildId } from './build-info';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { TelemetryRepository } from './ingest/telemetry.repository';
 import { startSessionCleanup } from './jobs/session-cleanup.job';
+import { startTelemetryJobs } from './jobs/telemetry.jobs';
+import { systemClock } from './clock';
 
 const config = loadConfig();
 const log = createLogger(config);
@@ -41,10 +44,17 @@ if (initialAdmin.outcome === 'configured') {
 }
 
 const stopSessionCleanup = startSessionCleanup(app.services.auth, app.log);
+const stopTelemetryJobs = startTelemetryJobs(
+  new TelemetryRepository(database.db),
+  config.retentionDays,
+  systemClock,
+  app.log,
+);
 
 async function shutdown(signal: string): Promise<void> {
   app.log.info({ signal }, 'shutting down');
   stopSessionCleanup();
+  stopTelemetryJobs();
   await app.close();
   await database.close();
   process.exit(0);

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -174,4 +176,134 @@ export const gatewayReports = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.lineId, table.collectionTime] })],
+);
+
+/**
+ * The rollup tiers (seed 001 section 9): a chart span reads the tier whose spacing it draws.
+ * Ingest writes the 60 s tier; the rollup job derives the others from it.
+ */
+export const tierSeconds = [60, 900, 7200, 28800] as const;
+export type TierSeconds = (typeof tierSeconds)[number];
+
+const lineReference = () =>
+  uuid('line_id')
+    .notNull()
+    .references(() => linesOfService.id, { onDelete: 'cascade' });
+const tier = () => integer('tier').notNull();
+const bucket = () => timestamp('bucket', { withTimezone: true }).notNull();
+const sum = (name: string) => doublePrecision(name).notNull().default(0);
+const samples = (name: string) => integer(name).notNull().default(0);
+
+/**
+ * Gateway health per tier bucket, as sums and sample counts so a bucket's average is exact at
+ * every tier: CPU in percent, RAM in KiB, temperature in tenths of °C (reports with no reading
+ * add nothing), the highest uptime in seconds.
+ */
+export const gatewayMetrics = pgTable(
+  'gateway_metrics',
+  {
+    lineId: lineReference(),
+    tier: tier(),
+    bucket: bucket(),
+    cpuSum: sum('cpu_sum'),
+    cpuSamples: samples('cpu_samples'),
+    ramTotalKibSum: sum('ram_total_kib_sum'),
+    ramFreeKibSum: sum('ram_free_kib_sum'),
+    ramSamples: samples('ram_samples'),
+    temperatureTenthsSum: sum('temperature_tenths_sum'),
+    temperatureSamples: samples('temperature_samples'),
+    uptimeMaxSeconds: bigint('uptime_max_seconds', { mode: 'number' }),
+  },
+  (table) => [primaryKey({ columns: [table.lineId, table.tier, table.bucket] })],
+);
+
+/**
+ * Each LAN host's traffic and WiFi per tier bucket: bytes in (received by the host) and out as
+ * deltas of the gateway's counters, signal in dBm and link rates in kbps as sums and counts.
+ */
+export const hostMetrics = pgTable(
+  'host_metrics',
+  {
+    lineId: lineReference(),
+    tier: tier(),
+    bucket: bucket(),
+    mac: text('mac').notNull(),
+    bytesIn: bigint('bytes_in', { mode: 'number' }).notNull().default(0),
+    bytesOut: bigint('bytes_out', { mode: 'number' }).notNull().default(0),
+    signalDbmSum: sum('signal_dbm_sum'),
+    signalSamples: samples('signal_samples'),
+    downlinkKbpsSum: sum('downlink_kbps_sum'),
+    uplinkKbpsSum: sum('uplink_kbps_sum'),
+    rateSamples: samples('rate_samples'),
+  },
+  (table) => [primaryKey({ columns: [table.lineId, table.tier, table.bucket, table.mac] })],
+);
+
+/** 900 s buckets that took new 60 s data since the rollup job last ran. */
+export const rollupPending = pgTable(
+  'rollup_pending',
+  { lineId: lineReference(), bucket: bucket() },
+  (table) => [primaryKey({ columns: [table.lineId, table.bucket] })],
+);
+
+/** The latest of each gateway, for the summary; one row per line. */
+export const gatewayState = pgTable('gateway_state', {
+  lineId: uuid('line_id')
+    .primaryKey()
+    .references(() => linesOfService.id, { onDelete: 'cascade' }),
+  reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),
+  uptimeSeconds: bigint('uptime_seconds', { mode: 'number' }),
+  firmwareVersion: text('firmware_version'),
+  cpuPercent: doublePrecision('cpu_percent'),
+  ramTotalKib: doublePrecision('ram_total_kib'),
+  ramFreeKib: doublePrecision('ram_free_kib'),
+  temperatureTenths: integer('temperature_tenths'),
+});
+
+/** Each reboot a gateway's UpTime going back revealed, for the uptime report. */
+export const gatewayReboots = pgTable(
+  'gateway_reboots',
+  {
+    lineId: lineReference(),
+    /** When the gateway came back up: the report's time less its new UpTime. */
+    rebootedAt: timestamp('rebooted_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.lineId, table.rebootedAt] })],
+);
+
+/**
+ * Every LAN host a gateway has reported, with its latest state and the byte counters the next
+ * report's deltas are taken from.
+ */
+export const hostState = pgTable(
+  'host_state',
+  {
+    lineId: lineReference(),
+    mac: text('mac').notNull(),
+    hostName: text('host_name'),
+    connectionType: text('connection_type', {
+      enum: ['WiFi', 'Ethernet', 'USB', 'Not reported'],
+    }).notNull(),
+    active: boolean('active').notNull(),
+    ipv4Addresses: text('ipv4_addresses')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    ipv6Addresses: text('ipv6_addresses')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    wifiBand: text('wifi_band'),
+    wifiStandard: text('wifi_standard'),
+    signalDbm: integer('signal_dbm'),
+    downlinkKbps: integer('downlink_kbps'),
+    uplinkKbps: integer('uplink_kbps'),
+    bytesSentCounter: bigint('bytes_sent_counter', { mode: 'number' }),
+    bytesReceivedCounter: bigint('bytes_received_counter', { mode: 'number' }),
+    countersAt: timestamp('counters_at', { withTimezone: true }),
+    firstConnectedAt: timestamp('first_connected_at', { withTimezone: true }).notNull(),
+    lastOnlineAt: timestamp('last_online_at', { withTimezone: true }),
+    reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.lineId, table.mac] })],
 );

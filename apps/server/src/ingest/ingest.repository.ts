@@ -2,11 +2,17 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { gatewayReports, linesOfService } from '../db/schema';
 import type { DeviceIdentity } from './device-identity';
+import { TelemetryRepository } from './telemetry.repository';
 
 export type ReportingLine = typeof linesOfService.$inferSelect;
 
 export class IngestRepository {
-  constructor(private readonly db: Db) {}
+  /** Telemetry writes that share this repository's connection (and transaction). */
+  readonly telemetry: TelemetryRepository;
+
+  constructor(private readonly db: Db) {
+    this.telemetry = new TelemetryRepository(db);
+  }
 
   /** Runs `work` in one transaction: a body's reports are committed together or not at all. */
   transaction<T>(work: (repository: IngestRepository) => Promise<T>): Promise<T> {

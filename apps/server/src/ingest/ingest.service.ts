@@ -3,6 +3,7 @@ import type { Clock } from '../clock';
 import { ApiError } from '../http/api-error';
 import { type DeviceIdentity, deviceIdentityOf } from './device-identity';
 import type { IngestRepository, ReportingLine } from './ingest.repository';
+import { recordTelemetry } from './record-telemetry';
 import { flattenBody, type FlatReport, ReportFormatError } from './report-format';
 
 const identityColumns = {
@@ -56,6 +57,7 @@ export class IngestService {
       const acceptedReports: FlatReport[] = [];
       for (const report of reports) {
         if (await repository.recordReport(line.id, new Date(report.collectionTime * 1000), now)) {
+          await recordTelemetry(repository.telemetry, line.id, report);
           acceptedReports.push(report);
         }
       }

@@ -1,0 +1,224 @@
+import type { ParameterValue } from './report-format';
+import { normaliseMac, vendorPrefix } from './device-identity';
+
+/**
+ * Turns a report's TR-181 parameters into the canonical model the store keeps. Units are the
+ * data model's (seed 001 section 9 converts for display): KiB, percent, dBm, kbps, bytes.
+ */
+
+export type ConnectionType = 'WiFi' | 'Ethernet' | 'USB' | 'Not reported';
+
+export interface GatewaySample {
+  uptimeSeconds: number | null;
+  firmwareVersion: string | null;
+  cpuPercent: number | null;
+  ramTotalKib: number | null;
+  ramFreeKib: number | null;
+  /**
+   * Tenths of °C, the hottest sensor. TR-181 reports whole °C and -274 for "no reading";
+   * null when no sensor has a reading.
+   */
+  temperatureTenths: number | null;
+}
+
+export interface HostSample {
+  mac: string;
+  hostName: string | null;
+  active: boolean;
+  connectionType: ConnectionType;
+  ipv4Addresses: string[];
+  ipv6Addresses: string[];
+  /** Cumulative counters as the gateway reports them; deltas are taken against the last ones. */
+  bytesSentCounter: number | null;
+  bytesReceivedCounter: number | null;
+  wifiBand: '2.4GHz' | '5GHz' | '6GHz' | null;
+  wifiStandard: string | null;
+  signalDbm: number | null;
+  downlinkKbps: number | null;
+  uplinkKbps: number | null;
+}
+
+/** `Device.X.{i}.Field` rows of one table, by instance number: instance → field → value. */
+export function tableRows(
+  parameters: Map<string, ParameterValue>,
+  tablePath: string,
+): Map<string, Map<string, ParameterValue>> {
+  const rows = new Map<string, Map<string, ParameterValue>>();
+  for (const [path, value] of parameters) {
+    if (!path.startsWith(tablePath)) continue;
+    const rest = path.slice(tablePath.length);
+    const dot = rest.indexOf('.');
+    if (dot <= 0) continue;
+    const instance = rest.slice(0, dot);
+    if (!/^\d+$/.test(instance)) continue;
+    let row = rows.get(instance);
+    if (!row) rows.set(instance, (row = new Map<string, ParameterValue>()));
+    row.set(rest.slice(dot + 1), value);
+  }
+  return rows;
+}
+
+function numberOf(value: ParameterValue | undefined): number | null {
+  if (value === undefined || value === '') return null;
+  const number = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(number) ? number : null;
+}
+
+function textOf(value: ParameterValue | undefined): string | null {
+  if (value === undefined) return null;
+  const text = String(value).trim();
+  return text ? text.slice(0, 255) : null;
+}
+
+function booleanOf(value: ParameterValue | undefined): boolean | null {
+  if (typeof value === 'boolean') return value;
+  if (value === 'true' || value === '1' || value === 1) return true;
+  if (value === 'false' || value === '0' || value === 0) return false;
+  return null;
+}
+
+/** TR-181's temperature sentinel: -274 °C, below absolute zero, means "no reading". */
+const noTemperatureReading = -274;
+
+export function gatewaySampleOf(parameters: Map<string, ParameterValue>): GatewaySample {
+  const readings = [
+    ...tableRows(parameters, 'Device.DeviceInfo.TemperatureStatus.TemperatureSensor.').values(),
+  ]
+    .map((sensor) => numberOf(sensor.get('Value')))
+    .filter((value): value is number => value !== null && value > noTemperatureReading);
+  const cpu = numberOf(parameters.get('Device.DeviceInfo.ProcessStatus.CPUUsage'));
+  return {
+    uptimeSeconds: numberOf(parameters.get('Device.DeviceInfo.UpTime')),
+    firmwareVersion: textOf(parameters.get('Device.DeviceInfo.SoftwareVersion')),
+    cpuPercent: cpu === null ? null : Math.min(100, Math.max(0, cpu)),
+    ramTotalKib: numberOf(parameters.get('Device.DeviceInfo.MemoryStatus.Total')),
+    ramFreeKib: numberOf(parameters.get('Device.DeviceInfo.MemoryStatus.Free')),
+    temperatureTenths: readings.length > 0 ? Math.max(...readings) * 10 : null,
+  };
+}
+
+function connectionTypeOf(layer1Interface: string | null): ConnectionType {
+  if (!layer1Interface) return 'Not reported';
+  if (layer1Interface.includes('.WiFi.')) return 'WiFi';
+  if (layer1Interface.includes('.USB.')) return 'USB';
+  if (layer1Interface.includes('.Ethernet.') || layer1Interface.includes('.MoCA.'))
+    return 'Ethernet';
+  return 'Not reported';
+}
+
+interface WifiAssociation {
+  band: HostSample['wifiBand'];
+  standard: string | null;
+  signalDbm: number | null;
+  downlinkKbps: number | null;
+  uplinkKbps: number | null;
+}
+
+/** Band of an access point: AccessPoint.SSIDReference → SSID.LowerLayers → Radio band. */
+function bandOfAccessPoint(
+  parameters: Map<string, ParameterValue>,
+  accessPoint: Map<string, ParameterValue>,
+): HostSample['wifiBand'] {
+  const ssid = textOf(accessPoint.get('SSIDReference'))?.replace(/\.$/, '');
+  const radio =
+    ssid &&
+    textOf(parameters.get(`${ssid}.LowerLayers`))
+      ?.split(',')[0]
+      ?.trim()
+      .replace(/\.$/, '');
+  const band = radio ? textOf(parameters.get(`${radio}.OperatingFrequencyBand`)) : null;
+  return band === '2.4GHz' || band === '5GHz' || band === '6GHz' ? band : null;
+}
+
+/** Every associated WiFi client by MAC, with its band, standard, signal and last rates. */
+function wifiAssociations(parameters: Map<string, ParameterValue>): Map<string, WifiAssociation> {
+  const associations = new Map<string, WifiAssociation>();
+  for (const [index, accessPoint] of tableRows(parameters, 'Device.WiFi.AccessPoint.')) {
+    const band = bandOfAccessPoint(parameters, accessPoint);
+    for (const client of tableRows(
+      parameters,
+      `Device.WiFi.AccessPoint.${index}.AssociatedDevice.`,
+    ).values()) {
+      const mac = normaliseMac(textOf(client.get('MACAddress')));
+      if (!mac) continue;
+      associations.set(mac, {
+        band,
+        standard: textOf(client.get('OperatingStandard')),
+        signalDbm: numberOf(client.get('SignalStrength')),
+        downlinkKbps: numberOf(client.get('LastDataDownlinkRate')),
+        uplinkKbps: numberOf(client.get('LastDataUplinkRate')),
+      });
+    }
+  }
+  return associations;
+}
+
+function addressesOf(
+  host: Map<string, ParameterValue>,
+  table: 'IPv4Address' | 'IPv6Address',
+): string[] {
+  const addresses = new Set<string>();
+  for (const [field, value] of host) {
+    if (field.startsWith(`${table}.`) && field.endsWith('.IPAddress')) {
+      const address = textOf(value);
+      if (address) addresses.add(address);
+    }
+  }
+  return [...addresses];
+}
+
+/**
+ * The LAN hosts of a report, by MAC. A host's byte counters are `WANStats` (TR-181 2.12+) or,
+ * for older models, the vendor pair `X_LINESIGHT_BytesSent/BytesReceived`; "sent" is what the
+ * host sent, so it is the host's upstream ("out").
+ */
+export function hostSamplesOf(parameters: Map<string, ParameterValue>): HostSample[] {
+  const wifi = wifiAssociations(parameters);
+  const hosts = new Map<string, HostSample>();
+  for (const host of tableRows(parameters, 'Device.Hosts.Host.').values()) {
+    const mac = normaliseMac(textOf(host.get('PhysAddress')));
+    if (!mac) continue;
+    const association = wifi.get(mac);
+    const ipv4 = addressesOf(host, 'IPv4Address');
+    const legacyAddress = textOf(host.get('IPAddress'));
+    if (legacyAddress && !ipv4.includes(legacyAddress) && !legacyAddress.includes(':'))
+      ipv4.push(legacyAddress);
+    const connectionType = association
+      ? 'WiFi'
+      : connectionTypeOf(textOf(host.get('Layer1Interface')));
+    hosts.set(mac, {
+      mac,
+      hostName: textOf(host.get('HostName')),
+      active: booleanOf(host.get('Active')) ?? false,
+      connectionType,
+      ipv4Addresses: ipv4,
+      ipv6Addresses: addressesOf(host, 'IPv6Address'),
+      bytesSentCounter: numberOf(
+        host.get('WANStats.BytesSent') ?? host.get(`${vendorPrefix}BytesSent`),
+      ),
+      bytesReceivedCounter: numberOf(
+        host.get('WANStats.BytesReceived') ?? host.get(`${vendorPrefix}BytesReceived`),
+      ),
+      wifiBand: association?.band ?? null,
+      wifiStandard: association?.standard ?? null,
+      signalDbm: association?.signalDbm ?? null,
+      downlinkKbps: association?.downlinkKbps ?? null,
+      uplinkKbps: association?.uplinkKbps ?? null,
+    });
+  }
+  return [...hosts.values()];
+}
+
+/**
+ * What a cumulative counter grew by since the previous reading. After a reboot, or when it went
+ * down (a wrap, a restarted agent), it has counted up from zero since: its value is the growth.
+ * Never negative, so never a spike either way; unknown without both readings.
+ */
+export function counterDelta(
+  previous: number | null,
+  current: number | null,
+  rebooted: boolean,
+): number | null {
+  if (current === null || current < 0 || previous === null) return null;
+  return rebooted || current < previous ? current : current - previous;
+}

@@ -1,0 +1,245 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { gatewayMetrics, gatewayReboots, gatewayState, hostMetrics, hostState } from '../db/schema';
+import { applyRetention } from '../jobs/telemetry.jobs';
+import { counterDelta, gatewaySampleOf, hostSamplesOf } from './normalise';
+import { TelemetryRepository } from './telemetry.repository';
+
+const laptop = 'aa:bb:cc:00:00:01';
+const tv = 'aa:bb:cc:00:00:02';
+
+/** A report in NameValuePair form, with a WiFi laptop on 5 GHz and a wired TV. */
+function reportAt(
+  seconds: number,
+  options: { uptime: number; laptopSent: number; laptopReceived: number; tvActive?: boolean },
+) {
+  return {
+    CollectionTime: seconds,
+    'Device.DeviceInfo.UpTime': options.uptime,
+    'Device.DeviceInfo.ProcessStatus.CPUUsage': 40,
+    'Device.DeviceInfo.MemoryStatus.Total': 512000,
+    'Device.DeviceInfo.MemoryStatus.Free': 128000,
+    'Device.DeviceInfo.TemperatureStatus.TemperatureSensor.1.Value': 51,
+    'Device.DeviceInfo.TemperatureStatus.TemperatureSensor.2.Value': -274,
+    'Device.WiFi.Radio.2.OperatingFrequencyBand': '5GHz',
+    'Device.WiFi.SSID.3.LowerLayers': 'Device.WiFi.Radio.2.',
+    'Device.WiFi.AccessPoint.3.SSIDReference': 'Device.WiFi.SSID.3.',
+    'Device.WiFi.AccessPoint.3.AssociatedDevice.1.MACAddress': 'AA:BB:CC:00:00:01',
+    'Device.WiFi.AccessPoint.3.AssociatedDevice.1.SignalStrength': -58,
+    'Device.WiFi.AccessPoint.3.AssociatedDevice.1.LastDataDownlinkRate': 433000,
+    'Device.WiFi.AccessPoint.3.AssociatedDevice.1.LastDataUplinkRate': 200000,
+    'Device.WiFi.AccessPoint.3.AssociatedDevice.1.OperatingStandard': 'ac',
+    'Device.Hosts.Host.1.PhysAddress': 'AA:BB:CC:00:00:01',
+    'Device.Hosts.Host.1.HostName': 'ada-laptop',
+    'Device.Hosts.Host.1.Active': true,
+    'Device.Hosts.Host.1.Layer1Interface': 'Device.WiFi.SSID.3',
+    'Device.Hosts.Host.1.IPv4Address.1.IPAddress': '192.168.1.20',
+    'Device.Hosts.Host.1.WANStats.BytesSent': options.laptopSent,
+    'Device.Hosts.Host.1.WANStats.BytesReceived': options.laptopReceived,
+    'Device.Hosts.Host.2.PhysAddress': 'aa-bb-cc-00-00-02',
+    'Device.Hosts.Host.2.HostName': 'living-room-tv',
+    'Device.Hosts.Host.2.Active': options.tvActive ?? true,
+    'Device.Hosts.Host.2.Layer1Interface': 'Device.Ethernet.Interface.2',
+  };
+}
+
+describe('normalising a report', () => {
+  it('should take the hottest sensor in tenths of °C and ignore -274, "no reading"', () => {
+    const sample = gatewaySampleOf(
+      new Map<string, string | number | boolean>([
+        ['Device.DeviceInfo.TemperatureStatus.TemperatureSensor.1.Value', 48],
+        ['Device.DeviceInfo.TemperatureStatus.TemperatureSensor.2.Value', 61],
+        ['Device.DeviceInfo.TemperatureStatus.TemperatureSensor.3.Value', -274],
+      ]),
+    );
+    expect(sample.temperatureTenths).toBe(610);
+    const none = gatewaySampleOf(
+      new Map([['Device.DeviceInfo.TemperatureStatus.TemperatureSensor.1.Value', -274]]),
+    );
+    expect(none.temperatureTenths).toBeNull();
+  });
+
+  it('should find a host’s band through its access point, SSID and radio', () => {
+    const hosts = hostSamplesOf(
+      new Map(Object.entries(reportAt(1, { uptime: 1, laptopSent: 0, laptopReceived: 0 }))),
+    );
+    expect(hosts).toEqual([
+      expect.objectContaining({
+        mac: laptop,
+        connectionType: 'WiFi',
+        wifiBand: '5GHz',
+        signalDbm: -58,
+        downlinkKbps: 433000,
+        ipv4Addresses: ['192.168.1.20'],
+      }),
+      expect.objectContaining({
+        mac: tv,
+        connectionType: 'Ethernet',
+        wifiBand: null,
+        signalDbm: null,
+      }),
+    ]);
+  });
+
+  it.each([
+    ['growth', 100, 250, false, 150],
+    ['a counter that went down (wrap, restart)', 5000, 300, false, 300],
+    ['a reboot, even when the counter is higher again', 100, 900, true, 900],
+    ['no earlier reading', null, 900, false, null],
+  ] as const)(
+    'should take a counter delta on %s without a negative or a spike',
+    (_case, previous, current, rebooted, expected) => {
+      expect(counterDelta(previous, current, rebooted)).toBe(expected);
+    },
+  );
+});
+
+describe('storing telemetry', () => {
+  let sut: TestApp;
+  let token: string;
+  let lineId: string;
+  const t0 = Date.UTC(2026, 0, 1, 12) / 1000;
+
+  beforeAll(async () => {
+    sut = await createTestApp();
+    const provisioned = await sut.app.services.devices.provision('LOS-T', false);
+    token = provisioned.reportingUrl.split('/').at(-1) ?? '';
+    sut.clock.advanceSeconds(3 * 3600);
+    const post = (reports: object[]) =>
+      sut.app.inject({ method: 'POST', url: `/report/v1/${token}`, payload: { Report: reports } });
+    expect(
+      (await post([reportAt(t0, { uptime: 1000, laptopSent: 1000, laptopReceived: 5000 })]))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await post([reportAt(t0 + 300, { uptime: 1300, laptopSent: 3000, laptopReceived: 15000 })]))
+        .statusCode,
+    ).toBe(200);
+    // Rebooted: UpTime 60 s, counters restarted from zero; the TV has gone.
+    const afterReboot = {
+      ...reportAt(t0 + 600, { uptime: 60, laptopSent: 400, laptopReceived: 700 }),
+    } as Record<string, unknown>;
+    for (const key of Object.keys(afterReboot))
+      if (key.startsWith('Device.Hosts.Host.2.')) delete afterReboot[key];
+    expect((await post([afterReboot])).statusCode).toBe(200);
+    // A re-send of the first report changes nothing.
+    expect(
+      (await post([reportAt(t0, { uptime: 1000, laptopSent: 1000, laptopReceived: 5000 })])).json(),
+    ).toEqual({ accepted: 0, duplicates: 1 });
+    const [state] = await sut.database.db.select().from(gatewayState);
+    lineId = state?.lineId ?? '';
+  });
+  afterAll(() => sut.close());
+
+  const db = () => sut.database.db;
+
+  it('should keep the gateway’s health per 60 s bucket as exact sums', async () => {
+    const rows = await db()
+      .select()
+      .from(gatewayMetrics)
+      .where(eq(gatewayMetrics.tier, 60))
+      .orderBy(asc(gatewayMetrics.bucket));
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toMatchObject({
+      cpuSum: 40,
+      cpuSamples: 1,
+      ramTotalKibSum: 512000,
+      ramFreeKibSum: 128000,
+      temperatureTenthsSum: 510,
+      temperatureSamples: 1,
+      uptimeMaxSeconds: 1000,
+    });
+  });
+
+  it('should record the reboot when UpTime went back, at the report time less the new UpTime', async () => {
+    const reboots = await db().select().from(gatewayReboots);
+    expect(reboots).toEqual([{ lineId, rebootedAt: new Date((t0 + 600 - 60) * 1000) }]);
+  });
+
+  it('should store byte deltas: none from the first reading, growth after, the counter itself after a reboot', async () => {
+    const rows = await db()
+      .select({
+        bucket: hostMetrics.bucket,
+        bytesIn: hostMetrics.bytesIn,
+        bytesOut: hostMetrics.bytesOut,
+        signalDbmSum: hostMetrics.signalDbmSum,
+      })
+      .from(hostMetrics)
+      .where(and(eq(hostMetrics.tier, 60), eq(hostMetrics.mac, laptop)))
+      .orderBy(asc(hostMetrics.bucket));
+    expect(rows.map((row) => [row.bytesIn, row.bytesOut])).toEqual([
+      [0, 0],
+      [10000, 2000],
+      [700, 400],
+    ]);
+    expect(rows.every((row) => row.signalDbmSum === -58)).toBe(true);
+  });
+
+  it('should keep each host’s latest state, with first connected and last online', async () => {
+    const hosts = await db().select().from(hostState).orderBy(asc(hostState.mac));
+    expect(hosts).toEqual([
+      expect.objectContaining({
+        mac: laptop,
+        hostName: 'ada-laptop',
+        active: true,
+        connectionType: 'WiFi',
+        wifiBand: '5GHz',
+        firstConnectedAt: new Date(t0 * 1000),
+        lastOnlineAt: new Date((t0 + 600) * 1000),
+      }),
+      expect.objectContaining({
+        mac: tv,
+        active: false,
+        connectionType: 'Ethernet',
+        lastOnlineAt: new Date((t0 + 300) * 1000),
+      }),
+    ]);
+  });
+
+  it('should roll the 60 s tier up into 900, 7200 and 28800 s buckets, exactly and idempotently', async () => {
+    const telemetry = new TelemetryRepository(db());
+    expect(await telemetry.rollUp()).toBeGreaterThan(0);
+    expect(await telemetry.rollUp()).toBe(0);
+    for (const tier of [900, 7200, 28800]) {
+      const [gateway] = await db()
+        .select()
+        .from(gatewayMetrics)
+        .where(eq(gatewayMetrics.tier, tier));
+      expect(gateway).toMatchObject({
+        cpuSum: 120,
+        cpuSamples: 3,
+        temperatureTenthsSum: 1530,
+        uptimeMaxSeconds: 1300,
+      });
+      const [host] = await db()
+        .select()
+        .from(hostMetrics)
+        .where(and(eq(hostMetrics.tier, tier), eq(hostMetrics.mac, laptop)));
+      expect(host).toMatchObject({ bytesIn: 10700, bytesOut: 2400, signalSamples: 3 });
+    }
+  });
+
+  it('should rebuild a rolled-up bucket when a late report lands in it', async () => {
+    const late = reportAt(t0 + 120, { uptime: 1120, laptopSent: 1500, laptopReceived: 6000 });
+    const response = await sut.app.inject({
+      method: 'POST',
+      url: `/report/v1/${token}`,
+      payload: { Report: [late] },
+    });
+    expect(response.json()).toEqual({ accepted: 1, duplicates: 0 });
+    await new TelemetryRepository(db()).rollUp();
+    const [gateway] = await db().select().from(gatewayMetrics).where(eq(gatewayMetrics.tier, 900));
+    expect(gateway).toMatchObject({ cpuSum: 160, cpuSamples: 4 });
+  });
+
+  it('should delete each tier’s buckets past its retention', async () => {
+    const telemetry = new TelemetryRepository(db());
+    sut.clock.advanceSeconds(3 * 24 * 3600);
+    await applyRetention(telemetry, { 60: 2, 900: 14, 7200: 90, 28800: 400 }, sut.clock);
+    expect(await db().select().from(gatewayMetrics).where(eq(gatewayMetrics.tier, 60))).toEqual([]);
+    expect(
+      await db().select().from(gatewayMetrics).where(eq(gatewayMetrics.tier, 900)),
+    ).toHaveLength(1);
+  });
+});

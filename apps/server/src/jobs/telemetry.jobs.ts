@@ -1,0 +1,57 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock';
+import { type TierSeconds, tierSeconds } from '../db/schema';
+import type { TelemetryRepository } from '../ingest/telemetry.repository';
+
+const day = 24 * 3600 * 1000;
+
+/**
+ * Rolls the 60 s tier up into 900, 7200 and 28800 s every minute, and deletes each tier's
+ * buckets past its retention every hour. Both run in the background of the server process and
+ * are safe to run in several processes at once: a rollup rebuilds whole buckets.
+ */
+export function startTelemetryJobs(
+  telemetry: TelemetryRepository,
+  retentionDays: Record<TierSeconds, number>,
+  clock: Clock,
+  log: FastifyBaseLogger,
+): () => void {
+  let rolling = false;
+  const rollup = setInterval(() => {
+    if (rolling) return;
+    rolling = true;
+    telemetry
+      .rollUp()
+      .then((buckets) => {
+        if (buckets > 0) log.debug({ buckets }, 'telemetry rolled up');
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'telemetry rollup failed'))
+      .finally(() => (rolling = false));
+  }, 60_000);
+
+  const retention = setInterval(() => {
+    void applyRetention(telemetry, retentionDays, clock).catch((error: unknown) =>
+      log.error({ err: error }, 'telemetry retention failed'),
+    );
+  }, 3_600_000);
+
+  rollup.unref();
+  retention.unref();
+  return () => {
+    clearInterval(rollup);
+    clearInterval(retention);
+  };
+}
+
+export async function applyRetention(
+  telemetry: TelemetryRepository,
+  retentionDays: Record<TierSeconds, number>,
+  clock: Clock,
+): Promise<void> {
+  const now = clock.now().getTime();
+  for (const tier of tierSeconds) {
+    await telemetry.deleteTierBefore(tier, new Date(now - retentionDays[tier] * day));
+  }
+  // A re-send older than the finest tier could not be stored anyway.
+  await telemetry.deleteReportKeysBefore(new Date(now - retentionDays[60] * day));
+}
