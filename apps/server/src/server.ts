@@ -44,6 +44,12 @@ if (initialAdmin.outcome === 'configured') {
 }
 
 const stopSessionCleanup = startSessionCleanup(app.services.auth, app.log);
+const maintenance = setInterval(() => {
+  database
+    .maintain()
+    .catch((error: unknown) => app.log.error({ err: error }, 'database maintenance failed'));
+}, 3_600_000);
+maintenance.unref();
 const stopTelemetryJobs = startTelemetryJobs(
   new TelemetryRepository(database.db),
   config.retentionDays,
@@ -55,6 +61,7 @@ async function shutdown(signal: string): Promise<void> {
   app.log.info({ signal }, 'shutting down');
   stopSessionCleanup();
   stopTelemetryJobs();
+  clearInterval(maintenance);
   await app.close();
   await database.close();
   process.exit(0);

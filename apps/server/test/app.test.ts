@@ -180,3 +180,11 @@ describe(loadConfig.name, () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow('PORT');
   });
 });
+
+describe('database maintenance', () => {
+  it('should vacuum without error on the engine in use', async () => {
+    const sut = await createTestApp();
+    await expect(sut.database.maintain()).resolves.toBeUndefined();
+    await sut.close();
+  });
+});

@@ -21,6 +21,11 @@ export interface Database {
   kind: DatabaseKind;
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  /**
+   * Housekeeping PostgreSQL's autovacuum does by itself. PGlite is a single-user PostgreSQL
+   * with no autovacuum, so rows that upserts replace (host state, search entries) would pile up.
+   */
+  maintain(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -50,6 +55,7 @@ export async function openDatabase(
       kind: 'postgres',
       migrate: () => migratePostgres(db, { migrationsFolder }),
       ping: () => pingWith(db),
+      maintain: async () => undefined,
       close: () => pool.end(),
     };
   }
@@ -69,6 +75,9 @@ export async function openDatabase(
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: () => pingWith(db),
+    maintain: async () => {
+      await client.exec('VACUUM (ANALYZE)');
+    },
     close: () => client.close(),
   };
 }

@@ -12,6 +12,9 @@ const resultColumns = {
   deviceIdentifier: searchEntries.deviceIdentifier,
 };
 
+/** Up to this many matches, sorting them all beats walking the sort-key index. */
+const fewMatches = 1000;
+
 export class SearchRepository {
   constructor(private readonly db: Db) {}
 
@@ -31,14 +34,34 @@ export class SearchRepository {
       conditions.push(or(isNull(searchEntries.subscriberId), isNull(searchEntries.lineId)) as SQL);
     }
     const where = and(...conditions);
-    const results = await this.db
-      .select(resultColumns)
+    const [totals] = await this.db.select({ total: count() }).from(searchEntries).where(where);
+    const total = totals?.total ?? 0;
+    if (total === 0 || offset >= total) return { results: [], total };
+    if (total > fewMatches) {
+      // Many matches: walking the sort-key index finds a page after a few rows.
+      const results = await this.db
+        .select(resultColumns)
+        .from(searchEntries)
+        .where(where)
+        .orderBy(asc(searchEntries.sortKey))
+        .offset(offset)
+        .limit(limit);
+      return { results, total };
+    }
+    // Few matches: the planner may still guess "many" and walk the whole sort-key index. OFFSET 0
+    // fences the subquery, so the trigram index finds the matches and only they are sorted.
+    const matches = this.db
+      .select({ ...resultColumns, sortKey: searchEntries.sortKey })
       .from(searchEntries)
       .where(where)
-      .orderBy(asc(searchEntries.sortKey))
+      .offset(0)
+      .as('matches');
+    const rows = await this.db
+      .select()
+      .from(matches)
+      .orderBy(asc(matches.sortKey))
       .offset(offset)
       .limit(limit);
-    const [totals] = await this.db.select({ total: count() }).from(searchEntries).where(where);
-    return { results, total: totals?.total ?? 0 };
+    return { results: rows.map(({ sortKey: _sortKey, ...result }) => result), total };
   }
 }
