@@ -12,7 +12,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Generous: CI shares two cores with the server under test and Chromium.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: e2eBaseUrl,
     trace: 'retain-on-failure',
