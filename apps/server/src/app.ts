@@ -23,6 +23,9 @@ import { AuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { PassphraseHasher } from './modules/auth/passphrase-hasher';
+import { ActionsRepository } from './modules/actions/actions.repository';
+import { ActionsService } from './modules/actions/actions.service';
+import { commandsRoutes } from './modules/actions/commands.routes';
 import { DevicesRepository } from './modules/devices/devices.repository';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { DevicesService } from './modules/devices/devices.service';
@@ -52,6 +55,7 @@ export interface AppDependencies {
 }
 
 export interface Services {
+  actions: ActionsService;
   auth: AuthService;
   devices: DevicesService;
   ingest: IngestService;
@@ -107,6 +111,7 @@ function createServices(dependencies: AppDependencies, log: FastifyBaseLogger): 
     devices: new DevicesService(devicesRepository, subscribersRepository, clock, config.publicUrl),
     search: new SearchService(new SearchRepository(database.db), devicesRepository),
     ingest: new IngestService(new IngestRepository(database.db), clock),
+    actions: new ActionsService(new ActionsRepository(database.db), clock),
   };
 }
 
@@ -184,6 +189,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(reportRoutes, {
     ingestService: app.services.ingest,
     bodyLimitBytes: config.reportBodyLimitBytes,
+  });
+  await app.register(commandsRoutes, {
+    ingestService: app.services.ingest,
+    actionsService: app.services.actions,
   });
   await app.register(webRoutes, { webRoot: config.webRoot });
 

@@ -27,6 +27,8 @@ export type ApiPath = (typeof apiPaths)[keyof typeof apiPaths];
 /** The collector's paths: a gateway's reporting URL is `{PUBLIC_URL}/report/v1/{token}`. */
 export const reportPaths = {
   report: '/report/v1/:token',
+  commands: '/report/v1/:token/commands',
+  commandResult: '/report/v1/:token/commands/:messageId',
 } as const;
 
 /** Headers every response carries and every request echoes (seed 000, section 7). */

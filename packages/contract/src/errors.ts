@@ -32,6 +32,9 @@ export const errorCodes = [
   'PROVISIONING.LINE_OF_SERVICE_NOT_FOUND',
   'REPORT.UNKNOWN_TOKEN',
   'REPORT.MALFORMED',
+  'COMMAND.NOT_FOUND',
+  'COMMAND.ALREADY_ANSWERED',
+  'COMMAND.EXPIRED',
   ...passphrasePolicyRules,
 ] as const;
 

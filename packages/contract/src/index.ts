@@ -1,6 +1,7 @@
 export * from './api-paths';
 export * from './auth';
 export * from './brands';
+export * from './commands';
 export * from './errors';
 export * from './health';
 export * from './passphrase';

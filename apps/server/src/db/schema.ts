@@ -5,6 +5,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -306,4 +307,27 @@ export const hostState = pgTable(
     reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.lineId, table.mac] })],
+);
+
+/**
+ * Commands for a gateway, queued per line of service. The gateway fetches them on its command
+ * poll and posts each result; the timeout states are derived from these times (see
+ * modules/actions/command-state.ts), so no job has to move them along.
+ */
+export const deviceCommands = pgTable(
+  'device_commands',
+  {
+    messageId: uuid('message_id').primaryKey().defaultRandom(),
+    lineId: lineReference(),
+    action: text('action').notNull(),
+    parameters: jsonb('parameters').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** ACK or NAK once the gateway answers. */
+    outcome: text('outcome', { enum: ['ACK', 'NAK'] }),
+    /** The gateway's message with a NAK. */
+    value: text('value'),
+  },
+  (table) => [index('device_commands_line_id_idx').on(table.lineId, table.requestedAt)],
 );

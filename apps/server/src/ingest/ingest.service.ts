@@ -33,6 +33,14 @@ export class IngestService {
     private readonly clock: Clock,
   ) {}
 
+  /** The line a reporting token belongs to; 401 for a token never issued or since revoked. */
+  async lineForToken(token: string): Promise<ReportingLine> {
+    const line = await this.ingest.findLineByToken(token);
+    if (!line)
+      throw new ApiError(401, 'REPORT.UNKNOWN_TOKEN', 'No line of service has this reporting URL.');
+    return line;
+  }
+
   /**
    * Takes a body of reports from the gateway whose reporting token this is. Nothing of a body is
    * stored unless all of it is: the answer comes after the commit. A report whose CollectionTime

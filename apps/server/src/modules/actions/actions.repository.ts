@@ -1,0 +1,71 @@
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import type { DeviceCommand } from '@linesight/contract';
+import type { Db } from '../../db/client';
+import { deviceCommands } from '../../db/schema';
+
+export type CommandRecord = typeof deviceCommands.$inferSelect;
+
+export class ActionsRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(lineId: string, command: DeviceCommand, requestedAt: Date): Promise<string> {
+    const [row] = await this.db
+      .insert(deviceCommands)
+      .values({ lineId, action: command.action, parameters: command.parameters, requestedAt })
+      .returning({ messageId: deviceCommands.messageId });
+    if (!row) throw new Error('queueing a command returned no row');
+    return row.messageId;
+  }
+
+  async find(lineId: string, messageId: string): Promise<CommandRecord | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(deviceCommands)
+      .where(and(eq(deviceCommands.lineId, lineId), eq(deviceCommands.messageId, messageId)));
+    return row;
+  }
+
+  /**
+   * Hands over the line's commands no gateway has fetched yet, requested after `notBefore`
+   * (older ones have expired), oldest first, marking them delivered in the same statement so two
+   * polls never get the same command.
+   */
+  async deliver(lineId: string, notBefore: Date, at: Date): Promise<CommandRecord[]> {
+    const delivered = await this.db
+      .update(deviceCommands)
+      .set({ deliveredAt: at })
+      .where(
+        and(
+          eq(deviceCommands.lineId, lineId),
+          isNull(deviceCommands.deliveredAt),
+          isNull(deviceCommands.outcome),
+          gt(deviceCommands.requestedAt, notBefore),
+        ),
+      )
+      .returning();
+    return delivered.sort((a, b) => a.requestedAt.getTime() - b.requestedAt.getTime());
+  }
+
+  /** Records the answer unless one is already there; false when it was. */
+  async answer(
+    messageId: string,
+    outcome: 'ACK' | 'NAK',
+    value: string | null,
+    at: Date,
+  ): Promise<boolean> {
+    const answered = await this.db
+      .update(deviceCommands)
+      .set({ outcome, value, answeredAt: at })
+      .where(and(eq(deviceCommands.messageId, messageId), isNull(deviceCommands.outcome)))
+      .returning({ messageId: deviceCommands.messageId });
+    return answered.length > 0;
+  }
+
+  async listForLine(lineId: string): Promise<CommandRecord[]> {
+    return this.db
+      .select()
+      .from(deviceCommands)
+      .where(eq(deviceCommands.lineId, lineId))
+      .orderBy(asc(deviceCommands.requestedAt));
+  }
+}

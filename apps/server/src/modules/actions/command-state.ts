@@ -1,0 +1,39 @@
+import type { CommandState } from '@linesight/contract';
+
+/**
+ * How long a command waits for its gateway's answer: the seeds name the states, not the times.
+ * A gateway on its long command poll gets a command within a second, and a block or a channel
+ * change is answered within seconds, so one minute without an answer is worth telling the user
+ * about, and five means the gateway is not going to answer.
+ */
+export interface CommandTimeouts {
+  firstSeconds: number;
+  secondSeconds: number;
+  expireSeconds: number;
+}
+
+export const defaultCommandTimeouts: CommandTimeouts = {
+  firstSeconds: 60,
+  secondSeconds: 120,
+  expireSeconds: 300,
+};
+
+export interface CommandTimes {
+  requestedAt: Date;
+  deliveredAt: Date | null;
+  outcome: 'ACK' | 'NAK' | null;
+}
+
+/** A command's state at `now`: its answer if it has one, else what its age makes it. */
+export function commandState(
+  command: CommandTimes,
+  now: Date,
+  timeouts: CommandTimeouts = defaultCommandTimeouts,
+): CommandState {
+  if (command.outcome) return command.outcome;
+  const ageSeconds = (now.getTime() - command.requestedAt.getTime()) / 1000;
+  if (ageSeconds >= timeouts.expireSeconds) return 'EXPIRED';
+  if (ageSeconds >= timeouts.secondSeconds) return 'TIMEOUT-2';
+  if (ageSeconds >= timeouts.firstSeconds) return 'TIMEOUT-1';
+  return command.deliveredAt ? 'PENDING' : 'REQUESTED';
+}
