@@ -188,3 +188,37 @@ describe('database maintenance', () => {
     await sut.close();
   });
 });
+
+describe('with the database down', () => {
+  it('should answer 503 on health and SERVER.DATABASE_UNAVAILABLE on the API, not crash', async () => {
+    // Nothing listens on port 1: every connection is refused, as while PostgreSQL restarts.
+    const database = await openDatabase({
+      kind: 'postgres',
+      url: 'postgres://nobody@127.0.0.1:1/none',
+    });
+    const config = { ...loadConfig({}), webRoot: undefined };
+    const app = await buildApp({
+      config,
+      database,
+      buildId: 'x',
+      logger: false,
+      clock: new ManualClock(),
+    });
+    await app.ready();
+    const health = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toMatchObject({
+      status: 'unavailable',
+      database: { status: 'unavailable', kind: 'postgres' },
+    });
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/user/v1/authenticate',
+      payload: { user: { email: 'someone@example.com', passphrase: 'Whatever-it-is-1' } },
+    });
+    expect(signIn.statusCode).toBe(503);
+    expect(signIn.json().error.code).toBe('SERVER.DATABASE_UNAVAILABLE');
+    await app.close();
+    await database.close();
+  });
+});

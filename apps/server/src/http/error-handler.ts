@@ -1,6 +1,7 @@
 import type { ErrorBody, ErrorCode } from '@linesight/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/errors';
 import { ApiError } from './api-error';
 
 type ErrorReply = ErrorBody & Record<string, unknown>;
@@ -34,6 +35,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(429)
         .send(body('REQUEST.RATE_LIMITED', 'Too many requests; wait a moment and try again.'));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error, route: request.routeOptions.url }, 'database unavailable');
+      return reply
+        .status(503)
+        .send(
+          body(
+            'SERVER.DATABASE_UNAVAILABLE',
+            'The database is not available right now; try again shortly.',
+          ),
+        );
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
