@@ -331,3 +331,20 @@ export const deviceCommands = pgTable(
   },
   (table) => [index('device_commands_line_id_idx').on(table.lineId, table.requestedAt)],
 );
+
+/**
+ * The latest of what a gateway reports as a whole rather than as a series: its WiFi radios and
+ * networks, each band's site survey, its location. One row per line and kind, replaced by any
+ * newer report that carries that kind.
+ */
+export const gatewaySnapshots = pgTable(
+  'gateway_snapshots',
+  {
+    lineId: lineReference(),
+    /** `wifi`, `location`, or `siteSurvey:<band>` (2.4GHz, 5GHz, 6GHz): each band is kept apart. */
+    kind: text('kind').notNull(),
+    reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),
+    payload: jsonb('payload').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.lineId, table.kind] })],
+);

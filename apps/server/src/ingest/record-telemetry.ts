@@ -1,6 +1,7 @@
 import type { HostMetricsRow, HostStateRecord, TelemetryRepository } from './telemetry.repository';
 import { counterDelta, gatewaySampleOf, hostSamplesOf } from './normalise';
 import type { FlatReport } from './report-format';
+import { locationOf, siteSurveyOf, wifiSettingsOf } from './snapshots';
 
 const minute = 60_000;
 const quarterHour = 900_000;
@@ -114,8 +115,28 @@ export async function recordTelemetry(
   }
   await telemetry.addHostMetrics(metrics);
   await telemetry.saveHostStates(states);
+  await recordSnapshots(telemetry, lineId, report, at);
   await telemetry.markPending(
     lineId,
     new Date(Math.floor(at.getTime() / quarterHour) * quarterHour),
   );
+}
+
+/** WiFi settings, each band's site survey and the location, when the report carries them. */
+async function recordSnapshots(
+  telemetry: TelemetryRepository,
+  lineId: string,
+  report: FlatReport,
+  at: Date,
+): Promise<void> {
+  const wifiRadios = wifiSettingsOf(report.parameters);
+  if (wifiRadios.length > 0) await telemetry.saveSnapshot(lineId, 'wifi', at, { wifiRadios });
+  const survey = siteSurveyOf(report.parameters);
+  for (const band of new Set(survey.map((entry) => entry.freqBand))) {
+    if (band === null) continue;
+    const entries = survey.filter((entry) => entry.freqBand === band);
+    await telemetry.saveSnapshot(lineId, `siteSurvey:${band}`, at, { siteSurvey: entries });
+  }
+  const location = locationOf(report.parameters);
+  if (location) await telemetry.saveSnapshot(lineId, 'location', at, location);
 }

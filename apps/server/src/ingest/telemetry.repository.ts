@@ -5,6 +5,7 @@ import {
   gatewayMetrics,
   gatewayReboots,
   gatewayReports,
+  gatewaySnapshots,
   gatewayState,
   hostMetrics,
   hostState,
@@ -162,6 +163,23 @@ export class TelemetryRepository {
           uplinkKbpsSum: hostMetrics.uplinkKbpsSum,
           rateSamples: hostMetrics.rateSamples,
         }),
+      });
+  }
+
+  /** Keeps the snapshot unless a newer one of the same kind is already there. */
+  async saveSnapshot(
+    lineId: string,
+    kind: string,
+    reportedAt: Date,
+    payload: unknown,
+  ): Promise<void> {
+    await this.db
+      .insert(gatewaySnapshots)
+      .values({ lineId, kind, reportedAt, payload })
+      .onConflictDoUpdate({
+        target: [gatewaySnapshots.lineId, gatewaySnapshots.kind],
+        set: { reportedAt, payload },
+        setWhere: sql`${gatewaySnapshots.reportedAt} < excluded.reported_at`,
       });
   }
 
