@@ -21,6 +21,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'simulator',
+          root: './packages/simulator',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'web',
           root: './apps/web',
           include: ['src/**/*.test.ts'],

@@ -94,8 +94,8 @@ export const hostKinds: Record<HostKind, HostKindSpec> = {
     wifiStandards: ['ac', 'ax'],
     presence: 'leaves-for-the-day',
     curve: 'commute',
-    peakDownBytesPerSecond: 160_000,
-    peakUpBytesPerSecond: 22_000,
+    peakDownBytesPerSecond: 50_000,
+    peakUpBytesPerSecond: 8_000,
     models: [
       { manufacturer: 'Apple', names: ['{Owner}s-iPhone', 'iPhone-de-{Owner}', '{owner}-iphone'] },
       { manufacturer: 'Samsung', names: ['Galaxy-S23', 'Galaxy-A54', '{Owner}s-S24', 'SM-G991B'] },
@@ -111,8 +111,8 @@ export const hostKinds: Record<HostKind, HostKindSpec> = {
     wifiStandards: ['n', 'ac', 'ax'],
     presence: 'always',
     curve: 'evening',
-    peakDownBytesPerSecond: 260_000,
-    peakUpBytesPerSecond: 15_000,
+    peakDownBytesPerSecond: 80_000,
+    peakUpBytesPerSecond: 5_000,
     models: [
       { manufacturer: 'Apple', names: ['{Owner}s-iPad', 'iPad', '{owner}-ipad-air'] },
       { manufacturer: 'Samsung', names: ['Galaxy-Tab-S8', 'Galaxy-Tab-A8'] },
@@ -142,8 +142,8 @@ export const hostKinds: Record<HostKind, HostKindSpec> = {
     wifiStandards: ['ac', 'ax'],
     presence: 'leaves-for-the-day',
     curve: 'workday',
-    peakDownBytesPerSecond: 300_000,
-    peakUpBytesPerSecond: 70_000,
+    peakDownBytesPerSecond: 80_000,
+    peakUpBytesPerSecond: 20_000,
     models: [
       { manufacturer: 'Apple', names: ['{Owner}s-MacBook-Air', '{Owner}s-MBP', '{owner}-macbook'] },
       { manufacturer: 'Intel', names: ['LAPTOP-*******', '{Owner}-ThinkPad'] },
@@ -159,8 +159,8 @@ export const hostKinds: Record<HostKind, HostKindSpec> = {
     wifiStandards: ['ac', 'ax'],
     presence: 'switched-off-at-night',
     curve: 'workday',
-    peakDownBytesPerSecond: 350_000,
-    peakUpBytesPerSecond: 60_000,
+    peakDownBytesPerSecond: 90_000,
+    peakUpBytesPerSecond: 15_000,
     models: [
       { manufacturer: 'Dell', names: ['DESKTOP-*******'] },
       { manufacturer: 'HP', names: ['DESKTOP-*******', 'HP-Pavilion-{Owner}'] },
@@ -176,8 +176,8 @@ export const hostKinds: Record<HostKind, HostKindSpec> = {
     wifiStandards: ['n', 'ac'],
     presence: 'always',
     curve: 'evening',
-    peakDownBytesPerSecond: 900_000,
-    peakUpBytesPerSecond: 12_000,
+    peakDownBytesPerSecond: 180_000,
+    peakUpBytesPerSecond: 4_000,
     models: [
       { manufacturer: 'Samsung', names: ['{ROOM}-TV', 'Samsung-Q70', '[TV]-Samsung-Q60'] },
       { manufacturer: 'LG', names: ['LGwebOSTV', '{ROOM}-TV', 'LG-OLED55'] },
@@ -192,8 +192,8 @@ export const hostKinds: Record<HostKind, HostKindSpec> = {
     wifiStandards: ['n', 'ac'],
     presence: 'always',
     curve: 'evening',
-    peakDownBytesPerSecond: 700_000,
-    peakUpBytesPerSecond: 8_000,
+    peakDownBytesPerSecond: 150_000,
+    peakUpBytesPerSecond: 3_000,
     models: [
       { manufacturer: 'Google', names: ['Chromecast', 'Google-TV-Streamer'] },
       { manufacturer: 'Amazon', names: ['Fire-TV-Stick-4K', 'amazon-####'] },
@@ -209,8 +209,8 @@ export const hostKinds: Record<HostKind, HostKindSpec> = {
     wifiStandards: ['ac', 'ax'],
     presence: 'always',
     curve: 'evening',
-    peakDownBytesPerSecond: 650_000,
-    peakUpBytesPerSecond: 45_000,
+    peakDownBytesPerSecond: 90_000,
+    peakUpBytesPerSecond: 12_000,
     models: [
       { manufacturer: 'Sony', names: ['PS5-%%%', 'PS4-%%%'] },
       { manufacturer: 'Microsoft', names: ['XBOX-SERIES-X', 'XboxOne'] },
@@ -242,8 +242,8 @@ export const hostKinds: Record<HostKind, HostKindSpec> = {
     wifiStandards: ['n', 'ac'],
     presence: 'always',
     curve: 'morning',
-    peakDownBytesPerSecond: 25_000,
-    peakUpBytesPerSecond: 2_000,
+    peakDownBytesPerSecond: 20_000,
+    peakUpBytesPerSecond: 1_500,
     models: [
       { manufacturer: 'Amazon', names: ['Echo-Dot', 'Echo-Show-8', 'amazon-####'] },
       { manufacturer: 'Google', names: ['Google-Home-Mini', 'Nest-Audio', 'Nest-Hub'] },
@@ -259,8 +259,8 @@ export const hostKinds: Record<HostKind, HostKindSpec> = {
     presence: 'always',
     curve: 'steady',
     // Cameras upload: the one kind whose upstream outweighs its downstream.
-    peakDownBytesPerSecond: 4_000,
-    peakUpBytesPerSecond: 110_000,
+    peakDownBytesPerSecond: 3_000,
+    peakUpBytesPerSecond: 30_000,
     models: [
       { manufacturer: 'Ring', names: ['RingStickUpCam-##', 'Ring-Doorbell'] },
       { manufacturer: 'Nest', names: ['Nest-Cam-{Room}', 'Nest-Doorbell'] },
@@ -306,8 +306,8 @@ export const hostKinds: Record<HostKind, HostKindSpec> = {
     presence: 'always',
     curve: 'steady',
     // Off-site backups: steady upstream, some downstream for updates and syncs.
-    peakDownBytesPerSecond: 25_000,
-    peakUpBytesPerSecond: 60_000,
+    peakDownBytesPerSecond: 15_000,
+    peakUpBytesPerSecond: 20_000,
     models: [{ manufacturer: 'Synology', names: ['DiskStation', 'DS220plus', 'NAS-{Owner}'] }],
   },
 };

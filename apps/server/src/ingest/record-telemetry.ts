@@ -6,6 +6,25 @@ import { locationOf, siteSurveyOf, wifiSettingsOf } from './snapshots';
 const minute = 60_000;
 const quarterHour = 900_000;
 
+/** Boot times estimated from two reports differ by rounding; more than this is a new boot. */
+const bootTimeToleranceMs = 120_000;
+
+/**
+ * When the gateway rebooted between its previous report and this one, or null. A reboot moves
+ * the boot time (report time less UpTime) forward: comparing boot times also catches a reboot
+ * that a long gap hides, where the new UpTime has grown past the old one again.
+ */
+export function rebootBetween(
+  previous: { reportedAt: Date; uptimeSeconds: number | null } | undefined,
+  at: Date,
+  uptimeSeconds: number | null,
+): Date | null {
+  if (!previous || previous.uptimeSeconds === null || uptimeSeconds === null) return null;
+  const bootedAt = at.getTime() - uptimeSeconds * 1000;
+  const previouslyBootedAt = previous.reportedAt.getTime() - previous.uptimeSeconds * 1000;
+  return bootedAt - previouslyBootedAt > bootTimeToleranceMs ? new Date(bootedAt) : null;
+}
+
 const sampleOf = (value: number | null): { sum: number; samples: number } =>
   value === null ? { sum: 0, samples: 0 } : { sum: value, samples: 1 };
 
@@ -25,14 +44,9 @@ export async function recordTelemetry(
   const gateway = gatewaySampleOf(report.parameters);
   const previous = await telemetry.gatewayState(lineId);
   const isNewest = !previous || previous.reportedAt < at;
-  const rebooted =
-    isNewest &&
-    previous?.uptimeSeconds != null &&
-    gateway.uptimeSeconds !== null &&
-    gateway.uptimeSeconds < previous.uptimeSeconds;
-  if (rebooted && gateway.uptimeSeconds !== null) {
-    await telemetry.recordReboot(lineId, new Date(at.getTime() - gateway.uptimeSeconds * 1000));
-  }
+  const rebootedAt = isNewest ? rebootBetween(previous, at, gateway.uptimeSeconds) : null;
+  const rebooted = rebootedAt !== null;
+  if (rebootedAt) await telemetry.recordReboot(lineId, rebootedAt);
 
   const cpu = sampleOf(gateway.cpuPercent);
   const ramSampled = gateway.ramTotalKib !== null && gateway.ramFreeKib !== null;

@@ -44,7 +44,7 @@ const asMap = (record: Record<string, string | number | boolean>) =>
   new Map(Object.entries(record));
 
 describe('snapshot normalisers', () => {
-  it('should read radios with their networks, Auto as channel 0, channel ranges spelled out', () => {
+  it('should read radios with their networks, their channel even when picked automatically, channel ranges spelled out', () => {
     const radios = wifiSettingsOf(asMap(wifiReport));
     expect(radios).toEqual([
       expect.objectContaining({
@@ -65,7 +65,8 @@ describe('snapshot normalisers', () => {
       expect.objectContaining({
         radioInstance: 2,
         freqBand: '5GHz',
-        channel: 0,
+        channel: 44,
+        autoChannel: true,
         channelBandwidth: 80,
         wifiNetworks: [expect.objectContaining({ ssid: 'HomeNet-5G', security: null })],
       }),

@@ -64,8 +64,10 @@ export interface WifiRadio {
   radioInstance: number;
   referenceId: string;
   freqBand: FreqBand | null;
-  /** 0 when the radio picks its channel itself (shown as Auto). */
+  /** The channel in use; when `autoChannel`, the one the radio picked itself. */
   channel: number;
+  /** The radio picks its own channel (the screens may show Auto). */
+  autoChannel: boolean;
   channelBandwidth: number | null;
   availableChannels: number[];
   standard: string | null;
@@ -102,7 +104,8 @@ export function wifiSettingsOf(parameters: Map<string, ParameterValue>): WifiRad
         radioInstance: Number(index),
         referenceId,
         freqBand: bandOf(radio.get('OperatingFrequencyBand')),
-        channel: bool(radio.get('AutoChannelEnable')) ? 0 : (numeric(radio.get('Channel')) ?? 0),
+        channel: numeric(radio.get('Channel')) ?? 0,
+        autoChannel: bool(radio.get('AutoChannelEnable')),
         channelBandwidth: bandwidthOf(
           radio.get('CurrentOperatingChannelBandwidth') ?? radio.get('OperatingChannelBandwidth'),
         ),

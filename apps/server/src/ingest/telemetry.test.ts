@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { gatewayMetrics, gatewayReboots, gatewayState, hostMetrics, hostState } from '../db/schema';
 import { applyRetention } from '../jobs/telemetry.jobs';
 import { counterDelta, gatewaySampleOf, hostSamplesOf } from './normalise';
+import { rebootBetween } from './record-telemetry';
 import { TelemetryRepository } from './telemetry.repository';
 
 const laptop = 'aa:bb:cc:00:00:01';
@@ -93,6 +94,29 @@ describe('normalising a report', () => {
       expect(counterDelta(previous, current, rebooted)).toBe(expected);
     },
   );
+});
+
+describe(rebootBetween.name, () => {
+  const previous = { reportedAt: new Date(Date.UTC(2026, 0, 1, 12)), uptimeSeconds: 3600 };
+  const after = (seconds: number) => new Date(previous.reportedAt.getTime() + seconds * 1000);
+
+  it('should see no reboot while UpTime grows with the clock, give or take rounding', () => {
+    expect(rebootBetween(previous, after(300), 3900)).toBeNull();
+    expect(rebootBetween(previous, after(300), 3899)).toBeNull();
+  });
+
+  it('should see a reboot when UpTime went back, at the new boot time', () => {
+    expect(rebootBetween(previous, after(300), 60)).toEqual(after(240));
+  });
+
+  it('should see a reboot a long gap hides, where UpTime grew past the old value again', () => {
+    expect(rebootBetween(previous, after(7200), 5000)).toEqual(after(2200));
+  });
+
+  it('should not guess without both UpTimes', () => {
+    expect(rebootBetween(undefined, after(300), 60)).toBeNull();
+    expect(rebootBetween({ ...previous, uptimeSeconds: null }, after(300), 60)).toBeNull();
+  });
 });
 
 describe('storing telemetry', () => {

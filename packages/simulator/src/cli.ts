@@ -1,0 +1,317 @@
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { backfillFleet, type BackfillResult } from './backfill';
+import { postReports, redactedUrl, type ReportingTarget } from './client';
+import { createFleet, type FleetOptions } from './fleet';
+import { type LiveEvent, runLive } from './live';
+import { defaultBehaviour } from './profile';
+import { type ReportEncoding, reportEncodings } from './report';
+
+const usage = `Usage: npm run sim -- [options]
+
+Plays a fleet of home gateways reporting TR-181 Bulk Data JSON to LineSight's collector
+(docs/reporting-protocol.md). Gateway i reports to the i-th reporting URL; a seed always gives
+the same fleet.
+
+Where to report (one of):
+  --urls URL[,URL...]      reporting URLs, comma-separated
+  --reporting-urls FILE    a file of reporting URLs, one per line (# starts a comment)
+  --dry-run                print reports as JSON instead of sending them
+
+What to send:
+  --backfill-days DAYS     first send this much history: every interval for the newest day,
+                           every 15 minutes for the week before, every 2 hours beyond
+  --live                   then keep reporting every interval until Ctrl-C
+                           (with neither, each gateway sends one report now)
+  --interval SECONDS       reporting interval (default 300)
+  --seed N                 the fleet's seed (default 1)
+  --encoding NAME          NameValuePair (default) or ObjectHierarchy
+  --concurrency N          gateways backfilling at once (default 2)
+  --reboots-per-day R      spontaneous reboots per gateway per day (default ${round(defaultBehaviour.rebootsPerDay)})
+  --offline-per-day R      offline spells per gateway per day (default ${round(defaultBehaviour.offlineSpellsPerDay)})
+  --utc-offset HOURS       the households' time zone, for their daily rhythm (default 0)
+
+Dry run:
+  --count N                gateways to print, one report each (default 1)
+  --at ISO-TIME            when they report (default now)
+
+  --help                   this text
+
+Examples:
+  npm run sim -- --dry-run --count 2 --at 2026-01-05T20:00:00Z
+  npm run sim -- --reporting-urls urls.txt --backfill-days 30 --live
+`;
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}
+
+/** A mistake in the command line: shown with a pointer to --help, exit code 2. */
+class UsageError extends Error {}
+
+const optionSpecs = {
+  urls: { type: 'string' },
+  'reporting-urls': { type: 'string' },
+  'dry-run': { type: 'boolean' },
+  'backfill-days': { type: 'string' },
+  live: { type: 'boolean' },
+  interval: { type: 'string' },
+  seed: { type: 'string' },
+  encoding: { type: 'string' },
+  concurrency: { type: 'string' },
+  'reboots-per-day': { type: 'string' },
+  'offline-per-day': { type: 'string' },
+  'utc-offset': { type: 'string' },
+  count: { type: 'string' },
+  at: { type: 'string' },
+  help: { type: 'boolean' },
+} as const;
+
+interface CliOptions {
+  help: boolean;
+  urls: string | undefined;
+  urlsFile: string | undefined;
+  dryRun: boolean;
+  backfillDays: number;
+  live: boolean;
+  intervalSeconds: number;
+  fleet: Omit<FleetOptions, 'size'>;
+  concurrency: number;
+  count: number;
+  atSeconds: number;
+}
+
+function parseCommandLine(argv: string[]): CliOptions {
+  let values: ReturnType<typeof parseArgs<{ options: typeof optionSpecs }>>['values'];
+  try {
+    ({ values } = parseArgs({ args: argv, options: optionSpecs, strict: true }));
+  } catch (error) {
+    throw new UsageError(errorText(error));
+  }
+  const options: CliOptions = {
+    help: values.help ?? false,
+    urls: values.urls,
+    urlsFile: values['reporting-urls'],
+    dryRun: values['dry-run'] ?? false,
+    backfillDays: numberOption('--backfill-days', values['backfill-days'], 0, { min: 0 }),
+    live: values.live ?? false,
+    intervalSeconds: numberOption('--interval', values.interval, 300, { min: 1, whole: true }),
+    fleet: {
+      seed: numberOption('--seed', values.seed, 1, { min: 0, whole: true }),
+      encoding: encodingOption(values.encoding),
+      utcOffsetHours: numberOption('--utc-offset', values['utc-offset'], 0, { min: -12, max: 14 }),
+      behaviour: {
+        rebootsPerDay: numberOption(
+          '--reboots-per-day',
+          values['reboots-per-day'],
+          defaultBehaviour.rebootsPerDay,
+          { min: 0 },
+        ),
+        offlineSpellsPerDay: numberOption(
+          '--offline-per-day',
+          values['offline-per-day'],
+          defaultBehaviour.offlineSpellsPerDay,
+          { min: 0 },
+        ),
+      },
+    },
+    concurrency: numberOption('--concurrency', values.concurrency, 2, { min: 1, whole: true }),
+    count: numberOption('--count', values.count, 1, { min: 1, whole: true }),
+    atSeconds: timeOption(values.at),
+  };
+  if (options.urls !== undefined && options.urlsFile !== undefined) {
+    throw new UsageError('Give --urls or --reporting-urls, not both.');
+  }
+  const hasUrls = options.urls !== undefined || options.urlsFile !== undefined;
+  if (options.dryRun && (hasUrls || options.live || options.backfillDays > 0)) {
+    throw new UsageError(
+      '--dry-run sends nothing: it takes --count and --at, not URLs, --live or --backfill-days.',
+    );
+  }
+  if (!options.help && !options.dryRun && !hasUrls) {
+    throw new UsageError('Say where to report with --urls or --reporting-urls (or use --dry-run).');
+  }
+  return options;
+}
+
+function numberOption(
+  name: string,
+  text: string | undefined,
+  fallback: number,
+  rules: { min: number; max?: number; whole?: boolean },
+): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  const max = rules.max ?? Infinity;
+  if (text.trim() === '' || !Number.isFinite(value) || value < rules.min || value > max) {
+    const range = max === Infinity ? `of at least ${rules.min}` : `from ${rules.min} to ${max}`;
+    throw new UsageError(`${name} must be a number ${range}, not "${text}".`);
+  }
+  if (rules.whole && !Number.isInteger(value)) {
+    throw new UsageError(`${name} must be a whole number, not "${text}".`);
+  }
+  return value;
+}
+
+function encodingOption(text: string | undefined): ReportEncoding {
+  if (text === undefined) return 'NameValuePair';
+  const encoding = reportEncodings.find((candidate) => candidate === text);
+  if (!encoding) throw new UsageError(`--encoding must be ${reportEncodings.join(' or ')}.`);
+  return encoding;
+}
+
+function timeOption(text: string | undefined): number {
+  if (text === undefined) return Math.floor(Date.now() / 1000);
+  const milliseconds = Date.parse(text);
+  if (Number.isNaN(milliseconds)) {
+    throw new UsageError(`--at must be an ISO time such as 2026-01-05T20:00:00Z, not "${text}".`);
+  }
+  return Math.floor(milliseconds / 1000);
+}
+
+async function reportingUrls(options: CliOptions): Promise<string[]> {
+  let lines: string[];
+  if (options.urlsFile !== undefined) {
+    const file = options.urlsFile;
+    const text = await readFile(file, 'utf8').catch((error: unknown) => {
+      throw new UsageError(`Cannot read ${file}: ${errorText(error)}`);
+    });
+    lines = text.split(/\r?\n/).map((line) => line.replace(/#.*/, '').trim());
+  } else {
+    lines = (options.urls ?? '').split(',').map((url) => url.trim());
+  }
+  const urls = lines.filter((line) => line.length > 0);
+  for (const url of urls) {
+    if (!/^https?:\/\/[^/]+\/.+/.test(url) || !URL.canParse(url)) {
+      throw new UsageError(`"${redactedUrl(url)}" is not an http(s) reporting URL.`);
+    }
+  }
+  if (urls.length === 0) throw new UsageError('No reporting URL was given.');
+  return urls;
+}
+
+function log(line: string): void {
+  process.stderr.write(`${line}\n`);
+}
+
+function describeBackfill(result: BackfillResult): string {
+  const outcome = result.revoked
+    ? ', then the URL was revoked (401)'
+    : result.error
+      ? `, then failed: ${result.error}`
+      : '';
+  return (
+    `${result.serialNumber}: ${result.reports} reports in ${result.bodies} bodies ` +
+    `(${result.accepted} accepted, ${result.duplicates} duplicates, ` +
+    `${result.offlineSkipped} skipped while offline)${outcome}`
+  );
+}
+
+/** Backfills every gateway; false when any of them did not finish. */
+async function backfillAll(targets: ReportingTarget[], options: CliOptions): Promise<boolean> {
+  const to = Math.floor(Date.now() / 1000);
+  const started = performance.now();
+  log(`Backfilling ${options.backfillDays} days for ${targets.length} gateways…`);
+  const results = await backfillFleet(targets, {
+    from: to - Math.round(options.backfillDays * 86_400),
+    to,
+    intervalSeconds: options.intervalSeconds,
+    concurrency: options.concurrency,
+    onGatewayDone: (result) => log(describeBackfill(result)),
+  });
+  const reports = results.reduce((sum, result) => sum + result.reports, 0);
+  const seconds = (performance.now() - started) / 1000;
+  log(`Backfilled ${reports} reports in ${seconds.toFixed(1)} s.`);
+  return results.every((result) => !result.revoked && !result.error);
+}
+
+/** One report per online gateway, now; false when any was not accepted. */
+async function reportOnce(targets: ReportingTarget[]): Promise<boolean> {
+  const at = Math.floor(Date.now() / 1000);
+  const outcomes = await Promise.all(
+    targets.map(async ({ gateway, url }): Promise<{ ok: boolean; line: string }> => {
+      const name = gateway.serialNumber;
+      if (!gateway.isOnlineAt(at)) return { ok: true, line: `${name}: offline, sent nothing` };
+      try {
+        const outcome = await postReports(url, [gateway.reportAt(at)]);
+        if (outcome.status === 'revoked') return { ok: false, line: `${name}: URL revoked (401)` };
+        return {
+          ok: true,
+          line: `${name}: ${outcome.accepted} accepted, ${outcome.duplicates} duplicates`,
+        };
+      } catch (error) {
+        return { ok: false, line: `${name}: failed: ${errorText(error)}` };
+      }
+    }),
+  );
+  for (const { line } of outcomes) log(line);
+  return outcomes.every(({ ok }) => ok);
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function describeLiveEvent(event: LiveEvent): string {
+  const when = new Date(event.at * 1000).toISOString();
+  switch (event.type) {
+    case 'sent':
+      return `${when} ${event.serialNumber}: sent ${event.reports} (${event.accepted} accepted, ${event.duplicates} duplicates)`;
+    case 'offline':
+      return `${when} ${event.serialNumber}: offline`;
+    case 'failed':
+      return `${when} ${event.serialNumber}: failed, ${event.pending} reports kept: ${event.error}`;
+    case 'revoked':
+      return `${when} ${event.serialNumber}: URL revoked (401), stopped`;
+  }
+}
+
+async function reportLive(targets: ReportingTarget[], options: CliOptions): Promise<void> {
+  log(
+    `Reporting live every ${options.intervalSeconds} s for ${targets.length} gateways; Ctrl-C stops.`,
+  );
+  const run = runLive(targets, {
+    intervalSeconds: options.intervalSeconds,
+    onEvent: (event) => log(describeLiveEvent(event)),
+  });
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  log('Stopping; waiting for requests in flight…');
+  await run.stop();
+}
+
+async function main(argv: string[]): Promise<number> {
+  const options = parseCommandLine(argv);
+  if (options.help) {
+    process.stdout.write(usage);
+    return 0;
+  }
+  if (options.dryRun) {
+    const fleet = createFleet({ ...options.fleet, size: options.count });
+    const reports = fleet.map((gateway) => gateway.reportAt(options.atSeconds));
+    process.stdout.write(`${JSON.stringify(reports, null, 2)}\n`);
+    return 0;
+  }
+  const urls = await reportingUrls(options);
+  const fleet = createFleet({ ...options.fleet, size: urls.length });
+  const targets = fleet.map((gateway, index) => ({ gateway, url: urls[index] ?? '' }));
+  let succeeded = true;
+  if (options.backfillDays > 0) succeeded = await backfillAll(targets, options);
+  if (options.live) await reportLive(targets, options);
+  else if (options.backfillDays === 0) succeeded = await reportOnce(targets);
+  return succeeded ? 0 : 1;
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof UsageError) {
+    log(`${error.message}\nRun with --help for usage.`);
+    process.exitCode = 2;
+  } else {
+    log(`Simulator failed: ${errorText(error)}`);
+    process.exitCode = 1;
+  }
+}
