@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { SessionUser, SignInMode } from '@linesight/contract';
+import type { Role, SessionUser, SignInMode } from '@linesight/contract';
 import type { Clock } from '../../clock';
 import type { AuthContext } from '../../http/access';
 import type { UserRecord, UsersRepository } from '../users/users.repository';
-import { effectiveRole } from '../users/users.service';
 import type { AuthRepository } from './auth.repository';
 import type { PassphraseHasher } from './passphrase-hasher';
 
@@ -21,6 +20,11 @@ const touchIntervalMs = 30_000;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/** The role a user presents: a pending passphrase change hides every other right. */
+export function effectiveRole(user: Pick<UserRecord, 'role' | 'mustChangePassphrase'>): Role {
+  return user.mustChangePassphrase ? 'MustChangePassphrase' : user.role;
 }
 
 export function toSessionUser(user: UserRecord): SessionUser {

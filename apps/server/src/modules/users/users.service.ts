@@ -2,7 +2,6 @@ import { randomInt } from 'node:crypto';
 import {
   type CreateUserRequest,
   defaultSystemUserRole,
-  type Role,
   type SystemUser,
   type SystemUserRole,
   type UpdateUserRequest,
@@ -21,11 +20,6 @@ export type InitialAdmin =
   | { outcome: 'existing-users' }
   | { outcome: 'configured'; email: string }
   | { outcome: 'generated'; email: string; passphrase: string };
-
-/** The role a user presents: a pending passphrase change hides every other right. */
-export function effectiveRole(user: Pick<UserRecord, 'role' | 'mustChangePassphrase'>): Role {
-  return user.mustChangePassphrase ? 'MustChangePassphrase' : user.role;
-}
 
 const passphraseAlphabets = [
   'ABCDEFGHJKLMNPQRSTUVWXYZ',
