@@ -63,6 +63,8 @@ test.describe('provisioning', () => {
     await page
       .getByRole('textbox', { name: 'Search by device ID or line of service' })
       .fill('E2E-LOS-1');
+    // The filter applies after a pause in typing: wait for it, or the row is re-drawn mid-click.
+    await expect(page.getByRole('table', { name: 'Devices' }).getByRole('row')).toHaveCount(2);
     const line = page
       .getByRole('table', { name: 'Devices' })
       .getByRole('row', { name: /E2E-LOS-1/ });
