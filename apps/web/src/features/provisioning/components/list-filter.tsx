@@ -1,5 +1,5 @@
-import { Checkbox, CloseButton, Group, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Checkbox, Group } from '@mantine/core';
+import { SearchBox } from '../../../components/ui/search-box';
 
 /** The search box and hide-associated checkbox above each provisioning table. */
 export function ListFilter({
@@ -21,16 +21,11 @@ export function ListFilter({
 }) {
   return (
     <Group mb="xs" align="center">
-      <TextInput
-        flex={1}
-        aria-label={searchLabel}
-        placeholder={searchLabel}
-        leftSection={<IconSearch size={16} aria-hidden />}
+      <SearchBox
         value={search}
-        onChange={(event) => onSearchChange(event.currentTarget.value)}
-        rightSection={
-          search ? <CloseButton aria-label={clearLabel} onClick={() => onSearchChange('')} /> : null
-        }
+        onChange={onSearchChange}
+        label={searchLabel}
+        clearLabel={clearLabel}
       />
       <Checkbox
         label={hideAssociatedLabel}

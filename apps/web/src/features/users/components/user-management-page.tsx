@@ -1,20 +1,11 @@
 import type { SystemUser } from '@linesight/contract';
-import {
-  Alert,
-  Button,
-  CloseButton,
-  Container,
-  Grid,
-  Group,
-  Paper,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { Alert, Button, Container, Grid, Group, Paper, Title } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { InlineConfirm } from '../../../components/ui/inline-confirm';
+import { SearchBox } from '../../../components/ui/search-box';
 import { usersPerPageStore, useStoredPageSize } from '../../../lib/page-size';
 import { useSession } from '../../../lib/session';
 import { errorMessage } from '../../../lib/translate-error';
@@ -114,21 +105,12 @@ export function UserManagementPage() {
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <TextInput
+          <SearchBox
             mb="sm"
-            aria-label={t('USER_MANAGEMENT.SEARCH')}
-            placeholder={t('USER_MANAGEMENT.SEARCH')}
-            leftSection={<IconSearch size={16} aria-hidden />}
             value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            rightSection={
-              search ? (
-                <CloseButton
-                  aria-label={t('USER_MANAGEMENT.CLEAR_SEARCH')}
-                  onClick={() => setSearch('')}
-                />
-              ) : null
-            }
+            onChange={setSearch}
+            label={t('USER_MANAGEMENT.SEARCH')}
+            clearLabel={t('USER_MANAGEMENT.CLEAR_SEARCH')}
           />
           <DataTable
             rows={matching}
