@@ -1,4 +1,9 @@
-import { buildHeader, type ErrorBody, sessionTokenHeader } from '@linesight/contract';
+import {
+  buildHeader,
+  type ErrorBody,
+  sessionTokenHeader,
+  totalResultsHeader,
+} from '@linesight/contract';
 import type { z } from 'zod';
 import { observeBuild } from './build-watcher';
 import { getAuthToken, storeAuthToken } from './session';
@@ -83,4 +88,20 @@ export async function apiRequest<T = void>(
   options: RequestOptions<T> = {},
 ): Promise<T> {
   return (await apiResponse(path, options)).data;
+}
+
+/**
+ * One page of a server-paged list: the rows, and the total the `X-Total-Results` header gives.
+ * Query values are sent as strings.
+ */
+export async function getPage<Row>(
+  path: string,
+  query: Record<string, string | number | boolean>,
+  schema: z.ZodType<Row[]>,
+): Promise<{ rows: Row[]; total: number }> {
+  const search = new URLSearchParams(
+    Object.entries(query).map(([key, value]) => [key, String(value)]),
+  );
+  const { data, headers } = await apiResponse(`${path}?${search}`, { schema });
+  return { rows: data, total: Number(headers.get(totalResultsHeader) ?? data.length) };
 }

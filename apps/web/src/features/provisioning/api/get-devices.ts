@@ -1,11 +1,6 @@
-import {
-  apiPaths,
-  type DeviceLine,
-  devicesSearchResponseSchema,
-  totalResultsHeader,
-} from '@linesight/contract';
+import { apiPaths, type DeviceLine, devicesSearchResponseSchema } from '@linesight/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiResponse } from '../../../lib/api-client';
+import { getPage } from '../../../lib/api-client';
 
 export interface DevicesRequest {
   searchPattern: string;
@@ -17,16 +12,12 @@ export interface DevicesRequest {
 export async function getDevices(
   request: DevicesRequest,
 ): Promise<{ devices: DeviceLine[]; total: number }> {
-  const query = new URLSearchParams({
-    searchPattern: request.searchPattern,
-    hideAssociated: String(request.hideAssociated),
-    page: String(request.page),
-    pageSize: String(request.pageSize),
-  });
-  const { data, headers } = await apiResponse(`${apiPaths.devicesSearch}?${query}`, {
-    schema: devicesSearchResponseSchema,
-  });
-  return { devices: data, total: Number(headers.get(totalResultsHeader) ?? data.length) };
+  const { rows, total } = await getPage(
+    apiPaths.devicesSearch,
+    { ...request },
+    devicesSearchResponseSchema,
+  );
+  return { devices: rows, total };
 }
 
 export const getDevicesQueryOptions = (request?: DevicesRequest) =>

@@ -1,11 +1,6 @@
-import {
-  apiPaths,
-  type Subscriber,
-  subscribersSearchResponseSchema,
-  totalResultsHeader,
-} from '@linesight/contract';
+import { apiPaths, type Subscriber, subscribersSearchResponseSchema } from '@linesight/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiResponse } from '../../../lib/api-client';
+import { getPage } from '../../../lib/api-client';
 
 export interface SubscribersRequest {
   subCodePattern: string;
@@ -17,16 +12,12 @@ export interface SubscribersRequest {
 export async function getSubscribers(
   request: SubscribersRequest,
 ): Promise<{ subscribers: Subscriber[]; total: number }> {
-  const query = new URLSearchParams({
-    subCodePattern: request.subCodePattern,
-    hideAssociated: String(request.hideAssociated),
-    page: String(request.page),
-    pageSize: String(request.pageSize),
-  });
-  const { data, headers } = await apiResponse(`${apiPaths.subscribersSearch}?${query}`, {
-    schema: subscribersSearchResponseSchema,
-  });
-  return { subscribers: data, total: Number(headers.get(totalResultsHeader) ?? data.length) };
+  const { rows, total } = await getPage(
+    apiPaths.subscribersSearch,
+    { ...request },
+    subscribersSearchResponseSchema,
+  );
+  return { subscribers: rows, total };
 }
 
 export const getSubscribersQueryOptions = (request?: SubscribersRequest) =>

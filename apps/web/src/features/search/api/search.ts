@@ -1,12 +1,7 @@
-import {
-  apiPaths,
-  type SearchResult,
-  searchResponseSchema,
-  totalResultsHeader,
-} from '@linesight/contract';
+import { apiPaths, type SearchResult, searchResponseSchema } from '@linesight/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { generatePath } from 'react-router';
-import { apiResponse } from '../../../lib/api-client';
+import { getPage } from '../../../lib/api-client';
 
 export interface SearchRequest {
   term: string;
@@ -21,18 +16,13 @@ export interface SearchPage {
 }
 
 export async function search(request: SearchRequest): Promise<SearchPage> {
-  const query = new URLSearchParams({
-    page: String(request.page),
-    pageSize: String(request.pageSize),
-    unassociatedOnly: String(request.unassociatedOnly),
-  });
-  const { data, headers } = await apiResponse(
-    `${generatePath(apiPaths.search, { query: request.term })}?${query}`,
-    {
-      schema: searchResponseSchema,
-    },
+  const { term, ...query } = request;
+  const { rows, total } = await getPage(
+    generatePath(apiPaths.search, { query: term }),
+    query,
+    searchResponseSchema,
   );
-  return { results: data, total: Number(headers.get(totalResultsHeader) ?? data.length) };
+  return { results: rows, total };
 }
 
 export const searchQueryOptions = (request: SearchRequest) =>
