@@ -247,6 +247,29 @@ export const rollupPending = pgTable(
   (table) => [primaryKey({ columns: [table.lineId, table.bucket] })],
 );
 
+/**
+ * WAN line series per tier bucket, one row per series: DSL gauges and G.INP counter deltas per
+ * line and direction (`dsl.1.snr.downstream`, `dsl.1.ginpRtxc.upstream`), DOCSIS SNR per
+ * downstream channel and symbol rate per upstream channel (`docsis.ds.17.snr`,
+ * `docsis.us.3.symbolRate`). Lines have one, two or thirty-two channels, so series are rows,
+ * not columns. Units are TR-181's: tenths of dB and dBmV, kbps, symbols per second.
+ */
+export const wanMetrics = pgTable(
+  'wan_metrics',
+  {
+    lineId: lineReference(),
+    tier: tier(),
+    bucket: bucket(),
+    series: text('series').notNull(),
+    valueSum: sum('value_sum'),
+    samples: samples('samples'),
+  },
+  (table) => [primaryKey({ columns: [table.lineId, table.tier, table.bucket, table.series] })],
+);
+
+/** Cumulative counters the next report's deltas are taken from, by series name. */
+export type LineCounters = Record<string, number>;
+
 /** The latest of each gateway, for the summary; one row per line. */
 export const gatewayState = pgTable('gateway_state', {
   lineId: uuid('line_id')
@@ -255,21 +278,38 @@ export const gatewayState = pgTable('gateway_state', {
   reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),
   uptimeSeconds: bigint('uptime_seconds', { mode: 'number' }),
   firmwareVersion: text('firmware_version'),
+  clientVersion: text('client_version'),
+  buildIdentifier: text('build_identifier'),
+  wanIp: text('wan_ip'),
+  /** The gateway's own reporting interval (`Device.BulkData.Profile.{i}.ReportingInterval`). */
+  reportingIntervalSeconds: integer('reporting_interval_seconds'),
   cpuPercent: doublePrecision('cpu_percent'),
   ramTotalKib: doublePrecision('ram_total_kib'),
   ramFreeKib: doublePrecision('ram_free_kib'),
   temperatureTenths: integer('temperature_tenths'),
+  /** Seed 001 section 3's capability flags the gateway has shown, kept once seen. */
+  capabilities: text('capabilities')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  lineCounters: jsonb('line_counters').$type<LineCounters>().notNull().default({}),
 });
 
-/** Each reboot a gateway's UpTime going back revealed, for the uptime report. */
-export const gatewayReboots = pgTable(
-  'gateway_reboots',
+/**
+ * What happened to a gateway, for the uptime report and the charts: `reboot` (UpTime went back;
+ * at = when it came up), `offline` (a gap in its reports longer than its reporting interval
+ * allows; at to until), `retrain` (a DSL line trained again; `detail` = the line's instance).
+ */
+export const gatewayEvents = pgTable(
+  'gateway_events',
   {
     lineId: lineReference(),
-    /** When the gateway came back up: the report's time less its new UpTime. */
-    rebootedAt: timestamp('rebooted_at', { withTimezone: true }).notNull(),
+    kind: text('kind', { enum: ['reboot', 'offline', 'retrain'] }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    until: timestamp('until', { withTimezone: true }),
+    detail: integer('detail').notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.lineId, table.rebootedAt] })],
+  (table) => [primaryKey({ columns: [table.lineId, table.kind, table.detail, table.at] })],
 );
 
 /**
@@ -286,6 +326,7 @@ export const hostState = pgTable(
       enum: ['WiFi', 'Ethernet', 'USB', 'Not reported'],
     }).notNull(),
     active: boolean('active').notNull(),
+    blocked: boolean('blocked').notNull().default(false),
     ipv4Addresses: text('ipv4_addresses')
       .array()
       .notNull()
@@ -334,14 +375,18 @@ export const deviceCommands = pgTable(
 
 /**
  * The latest of what a gateway reports as a whole rather than as a series: its WiFi radios and
- * networks, each band's site survey, its location. One row per line and kind, replaced by any
- * newer report that carries that kind.
+ * networks, each band's site survey, its location, its DSL line sections, DOCSIS channel tables
+ * and spectrum analysis. One row per line and kind, replaced by any newer report that carries
+ * that kind.
  */
 export const gatewaySnapshots = pgTable(
   'gateway_snapshots',
   {
     lineId: lineReference(),
-    /** `wifi`, `location`, or `siteSurvey:<band>` (2.4GHz, 5GHz, 6GHz): each band is kept apart. */
+    /**
+     * `wifi`, `location`, `dsl`, `docsis`, `spectrum`, or `siteSurvey:<band>` (2.4GHz, 5GHz,
+     * 6GHz): each band is kept apart.
+     */
     kind: text('kind').notNull(),
     reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),
     payload: jsonb('payload').notNull(),

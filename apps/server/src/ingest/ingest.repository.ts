@@ -27,14 +27,22 @@ export class IngestRepository {
     return line;
   }
 
-  /** Records a report as received; false when the line already has one at that time. */
-  async recordReport(lineId: string, collectionTime: Date, receivedAt: Date): Promise<boolean> {
+  /**
+   * Records reports as received; answers the collection times that were new (epoch ms). A time
+   * the line already has is a re-sent report.
+   */
+  async recordReports(
+    lineId: string,
+    collectionTimes: Date[],
+    receivedAt: Date,
+  ): Promise<Set<number>> {
+    if (collectionTimes.length === 0) return new Set();
     const inserted = await this.db
       .insert(gatewayReports)
-      .values({ lineId, collectionTime, receivedAt })
+      .values(collectionTimes.map((collectionTime) => ({ lineId, collectionTime, receivedAt })))
       .onConflictDoNothing()
-      .returning({ lineId: gatewayReports.lineId });
-    return inserted.length > 0;
+      .returning({ collectionTime: gatewayReports.collectionTime });
+    return new Set(inserted.map((row) => row.collectionTime.getTime()));
   }
 
   async updateLine(

@@ -3,8 +3,8 @@ import type { Clock } from '../clock';
 import { ApiError } from '../http/api-error';
 import { type DeviceIdentity, deviceIdentityOf } from './device-identity';
 import type { IngestRepository, ReportingLine } from './ingest.repository';
-import { recordTelemetry } from './record-telemetry';
 import { flattenBody, type FlatReport, ReportFormatError } from './report-format';
+import { TelemetryBatch } from './telemetry-batch';
 
 const identityColumns = {
   deviceType: 'deviceType',
@@ -62,12 +62,28 @@ export class IngestService {
     reports.sort((a, b) => a.collectionTime - b.collectionTime);
 
     return this.ingest.transaction(async (repository) => {
-      const acceptedReports: FlatReport[] = [];
-      for (const report of reports) {
-        if (await repository.recordReport(line.id, new Date(report.collectionTime * 1000), now)) {
-          await recordTelemetry(repository.telemetry, line.id, report);
-          acceptedReports.push(report);
-        }
+      const newTimes = await repository.recordReports(
+        line.id,
+        // A body naming one time twice holds one report and its re-send.
+        [...new Set(reports.map((report) => report.collectionTime))].map(
+          (seconds) => new Date(seconds * 1000),
+        ),
+        now,
+      );
+      const acceptedReports = reports.filter((report) => {
+        const isNew = newTimes.has(report.collectionTime * 1000);
+        newTimes.delete(report.collectionTime * 1000);
+        return isNew;
+      });
+      if (acceptedReports.length > 0) {
+        const { telemetry } = repository;
+        const batch = new TelemetryBatch(
+          line.id,
+          await telemetry.gatewayState(line.id),
+          await telemetry.hostStates(line.id),
+        );
+        for (const report of acceptedReports) batch.add(report);
+        await telemetry.write(batch.writes());
       }
       const oldest = acceptedReports[0];
       const newest = acceptedReports.at(-1);

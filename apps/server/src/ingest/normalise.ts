@@ -11,6 +11,13 @@ export type ConnectionType = 'WiFi' | 'Ethernet' | 'USB' | 'Not reported';
 export interface GatewaySample {
   uptimeSeconds: number | null;
   firmwareVersion: string | null;
+  /** The management agent's version (`X_LINESIGHT_ClientVersion`) and build. */
+  clientVersion: string | null;
+  buildIdentifier: string | null;
+  /** The first public IPv4 address of the gateway's IP interfaces. */
+  wanIp: string | null;
+  /** `Device.BulkData.Profile.{i}.ReportingInterval`: how often the gateway says it reports. */
+  reportingIntervalSeconds: number | null;
   cpuPercent: number | null;
   ramTotalKib: number | null;
   ramFreeKib: number | null;
@@ -36,6 +43,8 @@ export interface HostSample {
   signalDbm: number | null;
   downlinkKbps: number | null;
   uplinkKbps: number | null;
+  /** Kept off the internet by the gateway (`X_LINESIGHT_Blocked`). */
+  blocked: boolean;
 }
 
 /** `Device.X.{i}.Field` rows of one table, by instance number: instance → field → value. */
@@ -58,19 +67,19 @@ export function tableRows(
   return rows;
 }
 
-function numberOf(value: ParameterValue | undefined): number | null {
+export function numberOf(value: ParameterValue | undefined): number | null {
   if (value === undefined || value === '') return null;
   const number = typeof value === 'number' ? value : Number(value);
   return Number.isFinite(number) ? number : null;
 }
 
-function textOf(value: ParameterValue | undefined): string | null {
+export function textOf(value: ParameterValue | undefined): string | null {
   if (value === undefined) return null;
   const text = String(value).trim();
   return text ? text.slice(0, 255) : null;
 }
 
-function booleanOf(value: ParameterValue | undefined): boolean | null {
+export function booleanOf(value: ParameterValue | undefined): boolean | null {
   if (typeof value === 'boolean') return value;
   if (value === 'true' || value === '1' || value === 1) return true;
   if (value === 'false' || value === '0' || value === 0) return false;
@@ -87,14 +96,37 @@ export function gatewaySampleOf(parameters: Map<string, ParameterValue>): Gatewa
     .map((sensor) => numberOf(sensor.get('Value')))
     .filter((value): value is number => value !== null && value > noTemperatureReading);
   const cpu = numberOf(parameters.get('Device.DeviceInfo.ProcessStatus.CPUUsage'));
+  const intervals = [...tableRows(parameters, 'Device.BulkData.Profile.').values()]
+    .map((profile) => numberOf(profile.get('ReportingInterval')))
+    .filter((interval): interval is number => interval !== null && interval > 0);
   return {
     uptimeSeconds: numberOf(parameters.get('Device.DeviceInfo.UpTime')),
     firmwareVersion: textOf(parameters.get('Device.DeviceInfo.SoftwareVersion')),
+    clientVersion: textOf(parameters.get(`Device.DeviceInfo.${vendorPrefix}ClientVersion`)),
+    buildIdentifier: textOf(parameters.get(`Device.DeviceInfo.${vendorPrefix}BuildIdentifier`)),
+    wanIp: wanIpOf(parameters),
+    reportingIntervalSeconds: intervals.length > 0 ? Math.min(...intervals) : null,
     cpuPercent: cpu === null ? null : Math.min(100, Math.max(0, cpu)),
     ramTotalKib: numberOf(parameters.get('Device.DeviceInfo.MemoryStatus.Total')),
     ramFreeKib: numberOf(parameters.get('Device.DeviceInfo.MemoryStatus.Free')),
     temperatureTenths: readings.length > 0 ? Math.max(...readings) * 10 : null,
   };
+}
+
+/** Private, shared, loopback and link-local IPv4 ranges: a LAN's, not the WAN's. */
+const nonPublicIpv4 = /^(10\.|127\.|169\.254\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|0\.)/;
+
+/** The gateway's WAN address: the first public IPv4 address among its IP interfaces. */
+function wanIpOf(parameters: Map<string, ParameterValue>): string | null {
+  for (const ipInterface of tableRows(parameters, 'Device.IP.Interface.').values()) {
+    for (const [field, value] of ipInterface) {
+      if (!field.startsWith('IPv4Address.') || !field.endsWith('.IPAddress')) continue;
+      const address = textOf(value);
+      if (address && /^\d+\.\d+\.\d+\.\d+$/.test(address) && !nonPublicIpv4.test(address))
+        return address;
+    }
+  }
+  return null;
 }
 
 function connectionTypeOf(layer1Interface: string | null): ConnectionType {
@@ -204,6 +236,7 @@ export function hostSamplesOf(parameters: Map<string, ParameterValue>): HostSamp
       signalDbm: association?.signalDbm ?? null,
       downlinkKbps: association?.downlinkKbps ?? null,
       uplinkKbps: association?.uplinkKbps ?? null,
+      blocked: booleanOf(host.get(`${vendorPrefix}Blocked`)) ?? false,
     });
   }
   return [...hosts.values()];

@@ -1,9 +1,9 @@
-import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, getTableColumns, lt, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import {
+  gatewayEvents,
   gatewayMetrics,
-  gatewayReboots,
   gatewayReports,
   gatewaySnapshots,
   gatewayState,
@@ -11,21 +11,121 @@ import {
   hostState,
   rollupPending,
   type TierSeconds,
+  wanMetrics,
 } from '../db/schema';
 
 export type GatewayStateRecord = typeof gatewayState.$inferSelect;
 export type HostStateRecord = typeof hostState.$inferSelect;
 export type GatewayMetricsRow = typeof gatewayMetrics.$inferInsert;
 export type HostMetricsRow = typeof hostMetrics.$inferInsert;
+export type WanMetricsRow = typeof wanMetrics.$inferInsert;
+export type GatewayEventRow = typeof gatewayEvents.$inferInsert;
+export type SnapshotRow = typeof gatewaySnapshots.$inferInsert;
 
-/** `SET column = column + excluded.column` for each column given: samples accumulate. */
-function accumulate<Key extends string>(columns: Record<Key, AnyPgColumn>): Record<Key, SQL> {
-  return Object.fromEntries(
-    Object.entries<AnyPgColumn>(columns).map(([key, column]) => [
-      key,
-      sql`${column} + excluded.${sql.identifier(column.name)}`,
-    ]),
-  ) as Record<Key, SQL>;
+/** What one body of reports changes; see `TelemetryBatch`. */
+export interface TelemetryWrites {
+  gatewayMetrics: GatewayMetricsRow[];
+  hostMetrics: HostMetricsRow[];
+  wanMetrics: WanMetricsRow[];
+  /** The gateway's new state, or null when the body changed nothing of it. */
+  gatewayState: GatewayStateRecord | null;
+  hostStates: HostStateRecord[];
+  events: GatewayEventRow[];
+  snapshots: SnapshotRow[];
+  pendingBuckets: Date[];
+}
+
+/**
+ * A tier table: keyed by line, tier, bucket and `keys`; `sums` add up (sums and sample counts,
+ * so an average is exact at every tier) and `maxima` keep the largest value.
+ */
+interface MetricTable {
+  table: PgTable;
+  keys: AnyPgColumn[];
+  sums: AnyPgColumn[];
+  maxima: AnyPgColumn[];
+}
+
+const gatewayMetricTable: MetricTable = {
+  table: gatewayMetrics,
+  keys: [],
+  sums: [
+    gatewayMetrics.cpuSum,
+    gatewayMetrics.cpuSamples,
+    gatewayMetrics.ramTotalKibSum,
+    gatewayMetrics.ramFreeKibSum,
+    gatewayMetrics.ramSamples,
+    gatewayMetrics.temperatureTenthsSum,
+    gatewayMetrics.temperatureSamples,
+  ],
+  maxima: [gatewayMetrics.uptimeMaxSeconds],
+};
+const hostMetricTable: MetricTable = {
+  table: hostMetrics,
+  keys: [hostMetrics.mac],
+  sums: [
+    hostMetrics.bytesIn,
+    hostMetrics.bytesOut,
+    hostMetrics.signalDbmSum,
+    hostMetrics.signalSamples,
+    hostMetrics.downlinkKbpsSum,
+    hostMetrics.uplinkKbpsSum,
+    hostMetrics.rateSamples,
+  ],
+  maxima: [],
+};
+const wanMetricTable: MetricTable = {
+  table: wanMetrics,
+  keys: [wanMetrics.series],
+  sums: [wanMetrics.valueSum, wanMetrics.samples],
+  maxima: [],
+};
+const metricTables = [gatewayMetricTable, hostMetricTable, wanMetricTable];
+
+const name = (column: AnyPgColumn): SQL => sql`${sql.identifier(column.name)}`;
+const list = (parts: SQL[]): SQL => sql.join(parts, sql`, `);
+
+/**
+ * `SET sum = sum + excluded.sum, max = greatest(max, excluded.max)`: samples accumulate. Drizzle
+ * keys the set by property name.
+ */
+function accumulateSet({ table, sums, maxima }: MetricTable): Record<string, SQL> {
+  const set: Record<string, SQL> = {};
+  for (const [key, column] of Object.entries(
+    getTableColumns(table) as Record<string, AnyPgColumn>,
+  )) {
+    if (sums.includes(column)) set[key] = sql`${column} + excluded.${name(column)}`;
+    if (maxima.includes(column)) set[key] = sql`greatest(${column}, excluded.${name(column)})`;
+  }
+  return set;
+}
+
+/**
+ * Rebuilds tier `to`'s buckets listed in `target` (a `t(line_id, bucket)` relation) whole from
+ * tier `from`: late or re-sent data never counts twice.
+ */
+function rebuild(
+  { table, keys, sums, maxima }: MetricTable,
+  target: SQL,
+  from: TierSeconds,
+  to: TierSeconds,
+): SQL {
+  const keyNames = keys.map(name);
+  const valueNames = [...sums, ...maxima].map(name);
+  const aggregates = [
+    ...sums.map((column) => sql`sum(m.${name(column)})`),
+    ...maxima.map((column) => sql`max(m.${name(column)})`),
+  ];
+  return sql`
+    insert into ${table} (line_id, tier, bucket, ${list([...keyNames, ...valueNames])})
+    select m.line_id, ${to}::integer, t.bucket, ${list([...keyNames.map((key) => sql`m.${key}`), ...aggregates])}
+      from ${target}
+      join ${table} m
+        on m.line_id = t.line_id and m.tier = ${from}::integer
+       and m.bucket >= t.bucket and m.bucket < t.bucket + make_interval(secs => ${to}::integer)
+     group by ${list([sql`m.line_id`, sql`t.bucket`, ...keyNames.map((key) => sql`m.${key}`)])}
+    on conflict (${list([sql`line_id`, sql`tier`, sql`bucket`, ...keyNames])}) do update set
+      ${list(valueNames.map((value) => sql`${value} = excluded.${value}`))}`;
 }
 
 const rollupSteps: readonly [TierSeconds, TierSeconds][] = [
@@ -37,41 +137,16 @@ const rollupSteps: readonly [TierSeconds, TierSeconds][] = [
 /** Buckets rebuilt per statement: two parameters each, far under PostgreSQL's 65,535. */
 const rollupChunk = 1000;
 
-function rebuildGatewayMetrics(target: SQL, from: TierSeconds, to: TierSeconds): SQL {
-  return sql`
-    insert into gateway_metrics (line_id, tier, bucket, cpu_sum, cpu_samples, ram_total_kib_sum, ram_free_kib_sum,
-                                 ram_samples, temperature_tenths_sum, temperature_samples, uptime_max_seconds)
-    select m.line_id, ${to}::integer, t.bucket, sum(m.cpu_sum), sum(m.cpu_samples), sum(m.ram_total_kib_sum),
-           sum(m.ram_free_kib_sum), sum(m.ram_samples), sum(m.temperature_tenths_sum), sum(m.temperature_samples),
-           max(m.uptime_max_seconds)
-      from ${target}
-      join gateway_metrics m
-        on m.line_id = t.line_id and m.tier = ${from}::integer
-       and m.bucket >= t.bucket and m.bucket < t.bucket + make_interval(secs => ${to}::integer)
-     group by m.line_id, t.bucket
-    on conflict (line_id, tier, bucket) do update set
-      cpu_sum = excluded.cpu_sum, cpu_samples = excluded.cpu_samples,
-      ram_total_kib_sum = excluded.ram_total_kib_sum, ram_free_kib_sum = excluded.ram_free_kib_sum,
-      ram_samples = excluded.ram_samples, temperature_tenths_sum = excluded.temperature_tenths_sum,
-      temperature_samples = excluded.temperature_samples, uptime_max_seconds = excluded.uptime_max_seconds`;
-}
-
-function rebuildHostMetrics(target: SQL, from: TierSeconds, to: TierSeconds): SQL {
-  return sql`
-    insert into host_metrics (line_id, tier, bucket, mac, bytes_in, bytes_out, signal_dbm_sum, signal_samples,
-                              downlink_kbps_sum, uplink_kbps_sum, rate_samples)
-    select m.line_id, ${to}::integer, t.bucket, m.mac, sum(m.bytes_in), sum(m.bytes_out), sum(m.signal_dbm_sum),
-           sum(m.signal_samples), sum(m.downlink_kbps_sum), sum(m.uplink_kbps_sum), sum(m.rate_samples)
-      from ${target}
-      join host_metrics m
-        on m.line_id = t.line_id and m.tier = ${from}::integer
-       and m.bucket >= t.bucket and m.bucket < t.bucket + make_interval(secs => ${to}::integer)
-     group by m.line_id, t.bucket, m.mac
-    on conflict (line_id, tier, bucket, mac) do update set
-      bytes_in = excluded.bytes_in, bytes_out = excluded.bytes_out,
-      signal_dbm_sum = excluded.signal_dbm_sum, signal_samples = excluded.signal_samples,
-      downlink_kbps_sum = excluded.downlink_kbps_sum, uplink_kbps_sum = excluded.uplink_kbps_sum,
-      rate_samples = excluded.rate_samples`;
+/** Rows per multi-row insert: a statement stays well under PostgreSQL's 65,535 parameters. */
+function chunksOf<T extends object>(rows: T[]): T[][] {
+  if (rows.length === 0) return [];
+  const perRow = Object.keys(rows[0] ?? {}).length || 1;
+  const size = Math.max(1, Math.floor(30_000 / perRow));
+  const chunks: T[][] = [];
+  for (let index = 0; index < rows.length; index += size) {
+    chunks.push(rows.slice(index, index + size));
+  }
+  return chunks;
 }
 
 export class TelemetryRepository {
@@ -82,7 +157,56 @@ export class TelemetryRepository {
     return row;
   }
 
-  async saveGatewayState(state: GatewayStateRecord): Promise<void> {
+  async hostStates(lineId: string): Promise<HostStateRecord[]> {
+    return this.db.select().from(hostState).where(eq(hostState.lineId, lineId));
+  }
+
+  /** Writes one body's telemetry: a multi-row statement per table. */
+  async write(writes: TelemetryWrites): Promise<void> {
+    await this.addMetrics(gatewayMetricTable, writes.gatewayMetrics);
+    await this.addMetrics(hostMetricTable, writes.hostMetrics);
+    await this.addMetrics(wanMetricTable, writes.wanMetrics);
+    if (writes.gatewayState) await this.saveGatewayState(writes.gatewayState);
+    await this.saveHostStates(writes.hostStates);
+    for (const events of chunksOf(writes.events)) {
+      await this.db.insert(gatewayEvents).values(events).onConflictDoNothing();
+    }
+    for (const snapshots of chunksOf(writes.snapshots)) {
+      await this.db
+        .insert(gatewaySnapshots)
+        .values(snapshots)
+        .onConflictDoUpdate({
+          target: [gatewaySnapshots.lineId, gatewaySnapshots.kind],
+          set: { reportedAt: sql`excluded.reported_at`, payload: sql`excluded.payload` },
+          setWhere: sql`${gatewaySnapshots.reportedAt} < excluded.reported_at`,
+        });
+    }
+    const lineId = writes.gatewayMetrics[0]?.lineId;
+    if (lineId && writes.pendingBuckets.length > 0) {
+      await this.db
+        .insert(rollupPending)
+        .values(writes.pendingBuckets.map((bucket) => ({ lineId, bucket })))
+        .onConflictDoNothing();
+    }
+  }
+
+  private async addMetrics(metric: MetricTable, rows: object[]): Promise<void> {
+    const { table, keys } = metric;
+    const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
+    const [lineIdColumn, tierColumn, bucketColumn] = [columns.lineId, columns.tier, columns.bucket];
+    if (!lineIdColumn || !tierColumn || !bucketColumn) throw new Error('not a tier table');
+    for (const chunk of chunksOf(rows)) {
+      await this.db
+        .insert(table)
+        .values(chunk)
+        .onConflictDoUpdate({
+          target: [lineIdColumn, tierColumn, bucketColumn, ...keys],
+          set: accumulateSet(metric),
+        });
+    }
+  }
+
+  private async saveGatewayState(state: GatewayStateRecord): Promise<void> {
     const { lineId: _lineId, ...latest } = state;
     await this.db
       .insert(gatewayState)
@@ -90,101 +214,17 @@ export class TelemetryRepository {
       .onConflictDoUpdate({ target: gatewayState.lineId, set: latest });
   }
 
-  async recordReboot(lineId: string, rebootedAt: Date): Promise<void> {
-    await this.db.insert(gatewayReboots).values({ lineId, rebootedAt }).onConflictDoNothing();
-  }
-
-  async addGatewayMetrics(row: GatewayMetricsRow): Promise<void> {
-    await this.db
-      .insert(gatewayMetrics)
-      .values(row)
-      .onConflictDoUpdate({
-        target: [gatewayMetrics.lineId, gatewayMetrics.tier, gatewayMetrics.bucket],
-        set: {
-          ...accumulate({
-            cpuSum: gatewayMetrics.cpuSum,
-            cpuSamples: gatewayMetrics.cpuSamples,
-            ramTotalKibSum: gatewayMetrics.ramTotalKibSum,
-            ramFreeKibSum: gatewayMetrics.ramFreeKibSum,
-            ramSamples: gatewayMetrics.ramSamples,
-            temperatureTenthsSum: gatewayMetrics.temperatureTenthsSum,
-            temperatureSamples: gatewayMetrics.temperatureSamples,
-          }),
-          uptimeMaxSeconds: sql`greatest(${gatewayMetrics.uptimeMaxSeconds}, excluded.uptime_max_seconds)`,
-        },
-      });
-  }
-
-  async hostStates(lineId: string): Promise<HostStateRecord[]> {
-    return this.db.select().from(hostState).where(eq(hostState.lineId, lineId));
-  }
-
-  async saveHostStates(states: HostStateRecord[]): Promise<void> {
-    if (states.length === 0) return;
-    await this.db
-      .insert(hostState)
-      .values(states)
-      .onConflictDoUpdate({
-        target: [hostState.lineId, hostState.mac],
-        set: {
-          hostName: sql`excluded.host_name`,
-          connectionType: sql`excluded.connection_type`,
-          active: sql`excluded.active`,
-          ipv4Addresses: sql`excluded.ipv4_addresses`,
-          ipv6Addresses: sql`excluded.ipv6_addresses`,
-          wifiBand: sql`excluded.wifi_band`,
-          wifiStandard: sql`excluded.wifi_standard`,
-          signalDbm: sql`excluded.signal_dbm`,
-          downlinkKbps: sql`excluded.downlink_kbps`,
-          uplinkKbps: sql`excluded.uplink_kbps`,
-          bytesSentCounter: sql`excluded.bytes_sent_counter`,
-          bytesReceivedCounter: sql`excluded.bytes_received_counter`,
-          countersAt: sql`excluded.counters_at`,
-          firstConnectedAt: sql`excluded.first_connected_at`,
-          lastOnlineAt: sql`excluded.last_online_at`,
-          reportedAt: sql`excluded.reported_at`,
-        },
-      });
-  }
-
-  async addHostMetrics(rows: HostMetricsRow[]): Promise<void> {
-    if (rows.length === 0) return;
-    await this.db
-      .insert(hostMetrics)
-      .values(rows)
-      .onConflictDoUpdate({
-        target: [hostMetrics.lineId, hostMetrics.tier, hostMetrics.bucket, hostMetrics.mac],
-        set: accumulate({
-          bytesIn: hostMetrics.bytesIn,
-          bytesOut: hostMetrics.bytesOut,
-          signalDbmSum: hostMetrics.signalDbmSum,
-          signalSamples: hostMetrics.signalSamples,
-          downlinkKbpsSum: hostMetrics.downlinkKbpsSum,
-          uplinkKbpsSum: hostMetrics.uplinkKbpsSum,
-          rateSamples: hostMetrics.rateSamples,
-        }),
-      });
-  }
-
-  /** Keeps the snapshot unless a newer one of the same kind is already there. */
-  async saveSnapshot(
-    lineId: string,
-    kind: string,
-    reportedAt: Date,
-    payload: unknown,
-  ): Promise<void> {
-    await this.db
-      .insert(gatewaySnapshots)
-      .values({ lineId, kind, reportedAt, payload })
-      .onConflictDoUpdate({
-        target: [gatewaySnapshots.lineId, gatewaySnapshots.kind],
-        set: { reportedAt, payload },
-        setWhere: sql`${gatewaySnapshots.reportedAt} < excluded.reported_at`,
-      });
-  }
-
-  async markPending(lineId: string, bucket: Date): Promise<void> {
-    await this.db.insert(rollupPending).values({ lineId, bucket }).onConflictDoNothing();
+  private async saveHostStates(states: HostStateRecord[]): Promise<void> {
+    const { lineId: _lineId, mac: _mac, ...latest } = getTableColumns(hostState);
+    const set = Object.fromEntries(
+      Object.entries(latest).map(([key, column]) => [key, sql`excluded.${name(column)}`]),
+    );
+    for (const chunk of chunksOf(states)) {
+      await this.db
+        .insert(hostState)
+        .values(chunk)
+        .onConflictDoUpdate({ target: [hostState.lineId, hostState.mac], set });
+    }
   }
 
   /**
@@ -204,14 +244,12 @@ export class TelemetryRepository {
         const all = [...targets.values()];
         for (let index = 0; index < all.length; index += rollupChunk) {
           const chunk = all.slice(index, index + rollupChunk);
-          const target = sql`(values ${sql.join(
+          const target = sql`(values ${list(
             chunk.map(
               ({ lineId, bucket }) => sql`(${lineId}::uuid, ${bucket.toISOString()}::timestamptz)`,
             ),
-            sql`, `,
           )}) as t(line_id, bucket)`;
-          await tx.execute(rebuildGatewayMetrics(target, from, to));
-          await tx.execute(rebuildHostMetrics(target, from, to));
+          for (const metric of metricTables) await tx.execute(rebuild(metric, target, from, to));
         }
       }
       return pending.length;
@@ -220,15 +258,22 @@ export class TelemetryRepository {
 
   /** Deletes a tier's buckets that started before `cutoff`. */
   async deleteTierBefore(tier: TierSeconds, cutoff: Date): Promise<number> {
-    const gateway = await this.db
-      .delete(gatewayMetrics)
-      .where(and(eq(gatewayMetrics.tier, tier), lt(gatewayMetrics.bucket, cutoff)))
-      .returning({ lineId: gatewayMetrics.lineId });
-    const hosts = await this.db
-      .delete(hostMetrics)
-      .where(and(eq(hostMetrics.tier, tier), lt(hostMetrics.bucket, cutoff)))
-      .returning({ lineId: hostMetrics.lineId });
-    return gateway.length + hosts.length;
+    let deleted = 0;
+    for (const { table } of metricTables) {
+      const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
+      const [lineIdColumn, tierColumn, bucketColumn] = [
+        columns.lineId,
+        columns.tier,
+        columns.bucket,
+      ];
+      if (!lineIdColumn || !tierColumn || !bucketColumn) throw new Error('not a tier table');
+      const rows = await this.db
+        .delete(table)
+        .where(and(eq(tierColumn, tier), lt(bucketColumn, cutoff)))
+        .returning({ lineId: lineIdColumn });
+      deleted += rows.length;
+    }
+    return deleted;
   }
 
   /** Forgets received-report keys older than `cutoff`: a re-send that late is not expected. */

@@ -1,10 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { gatewayMetrics, gatewayReboots, gatewayState, hostMetrics, hostState } from '../db/schema';
+import { gatewayEvents, gatewayMetrics, gatewayState, hostMetrics, hostState } from '../db/schema';
 import { applyRetention } from '../jobs/telemetry.jobs';
 import { counterDelta, gatewaySampleOf, hostSamplesOf } from './normalise';
-import { rebootBetween } from './record-telemetry';
+import { rebootBetween } from './telemetry-batch';
 import { TelemetryRepository } from './telemetry.repository';
 
 const laptop = 'aa:bb:cc:00:00:01';
@@ -177,8 +177,11 @@ describe('storing telemetry', () => {
   });
 
   it('should record the reboot when UpTime went back, at the report time less the new UpTime', async () => {
-    const reboots = await db().select().from(gatewayReboots);
-    expect(reboots).toEqual([{ lineId, rebootedAt: new Date((t0 + 600 - 60) * 1000) }]);
+    const reboots = await db()
+      .select({ lineId: gatewayEvents.lineId, at: gatewayEvents.at })
+      .from(gatewayEvents)
+      .where(eq(gatewayEvents.kind, 'reboot'));
+    expect(reboots).toEqual([{ lineId, at: new Date((t0 + 600 - 60) * 1000) }]);
   });
 
   it('should store byte deltas: none from the first reading, growth after, the counter itself after a reboot', async () => {
