@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { gatewayEvents, gatewaySnapshots, gatewayState, hostState, wanMetrics } from '../db/schema';
 import { capabilitiesOf } from './capabilities';
+import { SeriesRepository, tierForSpan } from './series.repository';
 import { offlineBetween } from './telemetry-batch';
+import { TelemetryRepository } from './telemetry.repository';
 import { docsisChannelsOf, dslLinesOf, spectrumOf } from './wan-line';
 
 type Report = Record<string, string | number | boolean>;
@@ -266,5 +268,35 @@ describe('storing the WAN line', () => {
     });
     const [host] = await db().select().from(hostState);
     expect(host?.blocked).toBe(true);
+  });
+
+  it('should roll the WAN series up into the chart tiers and read a span from its tier', async () => {
+    await new TelemetryRepository(db()).rollUp();
+    const reader = new SeriesRepository(db());
+    const from = new Date(t0 * 1000);
+    const to = new Date((t0 + 7200) * 1000);
+    const quarterHours = await reader.wanSeries(lineId, 'dsl.1.snr.down', { tier: 900, from, to });
+    expect(quarterHours.map(({ series, value }) => [series, value])).toEqual([
+      ['dsl.1.snr.downstream', 90],
+      ['dsl.1.snr.downstream', 95],
+    ]);
+    const retransmitted = await reader.wanSeries(lineId, 'dsl.1.ginpRtxc.downstream', {
+      tier: 7200,
+      from,
+      to,
+    });
+    expect(retransmitted.map(({ total }) => total)).toEqual([850]);
+  });
+});
+
+describe(tierForSpan.name, () => {
+  it.each([
+    ['an hour', 3600, 60],
+    ['a half-day', 11.75 * 3600, 900],
+    ['a day', 23.75 * 3600, 900],
+    ['a week', 165.8 * 3600, 7200],
+    ['a month', 29.7 * 86_400, 28800],
+  ] as const)('should draw %s from the %s s tier', (_span, seconds, tier) => {
+    expect(tierForSpan(seconds)).toBe(tier);
   });
 });
