@@ -105,7 +105,14 @@ async function provision(location: DatabaseLocation, env: Record<string, string>
 function startServer(env: Record<string, string>, port: number): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DEMO_GATEWAYS: '0',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }

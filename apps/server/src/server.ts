@@ -1,8 +1,11 @@
+import type { AddressInfo } from 'node:net';
 import { buildApp, createLogger } from './app';
 import { resolveBuildId } from './build-info';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { startDemoFleet } from './demo/demo-fleet';
 import { TelemetryRepository } from './ingest/telemetry.repository';
+import { DevicesRepository } from './modules/devices/devices.repository';
 import { startSessionCleanup } from './jobs/session-cleanup.job';
 import { startTelemetryJobs } from './jobs/telemetry.jobs';
 import { systemClock } from './clock';
@@ -57,8 +60,11 @@ const stopTelemetryJobs = startTelemetryJobs(
   app.log,
 );
 
+let stopDemoFleet = (): void => undefined;
+
 async function shutdown(signal: string): Promise<void> {
   app.log.info({ signal }, 'shutting down');
+  stopDemoFleet();
   stopSessionCleanup();
   stopTelemetryJobs();
   clearInterval(maintenance);
@@ -79,3 +85,18 @@ app.log.info(
   },
   'LineSight is serving',
 );
+
+if (config.demoFleet.gateways > 0) {
+  const listening = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const address = listening.includes(':') ? `[${listening}]` : listening;
+  const { port } = app.server.address() as AddressInfo;
+  stopDemoFleet = await startDemoFleet(
+    { ...config.demoFleet, dataDir: config.dataDir, localUrl: `http://${address}:${port}` },
+    {
+      subscribers: app.services.subscribers,
+      devices: app.services.devices,
+      devicesRepository: new DevicesRepository(database.db),
+      log: app.log,
+    },
+  );
+}

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { DevicesRepository } from '../modules/devices/devices.repository';
+import { demoLineCode, demoSubscriberCode, provisionDemoFleet } from './demo-fleet';
+import { demoSubscriberName } from './demo-names';
+
+describe(provisionDemoFleet.name, () => {
+  let sut: TestApp;
+  const dependencies = () => ({
+    subscribers: sut.app.services.subscribers,
+    devices: sut.app.services.devices,
+    devicesRepository: new DevicesRepository(sut.database.db),
+    log: sut.app.log,
+  });
+
+  beforeAll(async () => {
+    sut = await createTestApp();
+  });
+  afterAll(() => sut.close());
+
+  it('should provision demo subscribers, each with its line, on first start', async () => {
+    const first = await provisionDemoFleet(3, dependencies());
+    expect(first.neverReported).toBe(true);
+    expect(first.reportingPaths).toHaveLength(3);
+    expect(first.reportingPaths.every((path) => /^\/report\/v1\/[0-9a-f]{32}$/.test(path))).toBe(
+      true,
+    );
+    const { subscribers } = await sut.app.services.subscribers.search('DEMO-SUB', false, 1, 10);
+    expect(subscribers).toEqual(
+      [1, 2, 3].map((index) => ({
+        subscriberCode: demoSubscriberCode(index),
+        name: demoSubscriberName(index),
+        deviceLinesOfService: [demoLineCode(index)],
+      })),
+    );
+  });
+
+  it('should keep the reporting URLs on a later start, and see that the fleet has reported', async () => {
+    const before = await provisionDemoFleet(3, dependencies());
+    for (const path of before.reportingPaths) {
+      const response = await sut.app.inject({
+        method: 'POST',
+        url: path,
+        payload: { Report: [{ CollectionTime: 1767268800, 'Device.DeviceInfo.UpTime': 60 }] },
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    const after = await provisionDemoFleet(3, dependencies());
+    expect(after.reportingPaths).toEqual(before.reportingPaths);
+    expect(after.neverReported).toBe(false);
+  });
+
+  it('should give each demo household its own name', () => {
+    const names = new Set(Array.from({ length: 1517 }, (_, index) => demoSubscriberName(index)));
+    expect(names.size).toBe(1517);
+  });
+});
