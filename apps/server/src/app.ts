@@ -26,6 +26,9 @@ import { PassphraseHasher } from './modules/auth/passphrase-hasher';
 import { ActionsRepository } from './modules/actions/actions.repository';
 import { ActionsService } from './modules/actions/actions.service';
 import { commandsRoutes } from './modules/actions/commands.routes';
+import { consumersRoutes } from './modules/consumers/consumers.routes';
+import { ConsumersService } from './modules/consumers/consumers.service';
+import { BuiltInDeviceManager, HttpDeviceManager } from './modules/consumers/device-manager';
 import { DevicesRepository } from './modules/devices/devices.repository';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { DevicesService } from './modules/devices/devices.service';
@@ -57,6 +60,7 @@ export interface AppDependencies {
 export interface Services {
   actions: ActionsService;
   auth: AuthService;
+  consumers: ConsumersService;
   devices: DevicesService;
   ingest: IngestService;
   passphrase: PassphraseService;
@@ -91,11 +95,22 @@ function createServices(dependencies: AppDependencies, log: FastifyBaseLogger): 
   const authRepository = new AuthRepository(database.db);
   const subscribersRepository = new SubscribersRepository(database.db);
   const devicesRepository = new DevicesRepository(database.db);
+  const auth = new AuthService(authRepository, usersRepository, hasher, clock, {
+    lockout: config.lockout,
+    session: config.session,
+  });
   return {
-    auth: new AuthService(authRepository, usersRepository, hasher, clock, {
-      lockout: config.lockout,
-      session: config.session,
-    }),
+    auth,
+    consumers: new ConsumersService(
+      auth,
+      config.deviceManagerUrl
+        ? new HttpDeviceManager(config.deviceManagerUrl)
+        : new BuiltInDeviceManager(usersRepository, hasher),
+      usersRepository,
+      subscribersRepository,
+      hasher,
+      clock,
+    ),
     passphrase: new PassphraseService(
       new PassphraseRepository(database.db),
       usersRepository,
@@ -176,6 +191,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(healthRoutes, { database, buildId });
   await app.register(authRoutes, {
     authService: app.services.auth,
+    signInRateLimitPerMinute: config.signInRateLimitPerMinute,
+  });
+  await app.register(consumersRoutes, {
+    consumersService: app.services.consumers,
+    lockoutSeconds: config.lockout.seconds,
     signInRateLimitPerMinute: config.signInRateLimitPerMinute,
   });
   await app.register(passphraseRoutes, {

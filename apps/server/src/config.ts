@@ -49,6 +49,7 @@ const environmentSchema = z
     RETENTION_DAYS_900S: z.coerce.number().positive().default(14),
     RETENTION_DAYS_7200S: z.coerce.number().positive().default(90),
     RETENTION_DAYS_28800S: z.coerce.number().positive().default(400),
+    DEVICE_MANAGER_URL: z.url({ protocol: /^https?$/ }).optional(),
     DEMO_GATEWAYS: z.coerce.number().int().min(0).max(10_000).default(50),
     DEMO_BACKFILL_DAYS: z.coerce.number().int().min(0).max(400).default(30),
     DEMO_SEED: z.coerce.number().int().min(0).default(1),
@@ -91,6 +92,8 @@ export interface Config {
   trustProxy: boolean;
   /** Days each rollup tier keeps, by tier seconds. */
   retentionDays: Record<60 | 900 | 7200 | 28800, number>;
+  /** An external device manager that checks consumers' credentials; unset, the built-in one. */
+  deviceManagerUrl: string | undefined;
   /** The simulated fleet `npm start` runs; 0 gateways turns it off. */
   demoFleet: { gateways: number; backfillDays: number; seed: number };
   /** Folder of the built web client; absent in API-only tests. */
@@ -142,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       7200: e.RETENTION_DAYS_7200S,
       28800: e.RETENTION_DAYS_28800S,
     },
+    deviceManagerUrl: e.DEVICE_MANAGER_URL,
     demoFleet: { gateways: e.DEMO_GATEWAYS, backfillDays: e.DEMO_BACKFILL_DAYS, seed: e.DEMO_SEED },
     webRoot: path.resolve(import.meta.dirname, '../../web/dist'),
   };

@@ -98,6 +98,22 @@ describe('route access declarations', () => {
     await expect(app.ready()).rejects.toThrow('GET /api/forgotten');
     await database.close();
   });
+
+  it('should refuse to start when a route open to consumers does not declare its line scope', async () => {
+    const database = await openDatabase({ kind: 'pglite', inMemory: true });
+    const config = { ...loadConfig({}), webRoot: undefined };
+    const app = await buildApp({ config, database, buildId: 'x', logger: false });
+    app.get(
+      '/api/bandwidthOf/:losCode',
+      { config: { access: ['CSR', 'Consumer'] } },
+      async () => ({}),
+    );
+    app.get('/api/anyoneSignedIn', { config: { access: 'signedIn' } }, async () => ({}));
+    const starting = app.ready();
+    await expect(starting).rejects.toThrow('GET /api/bandwidthOf/:losCode');
+    await expect(starting).rejects.toThrow('GET /api/anyoneSignedIn');
+    await database.close();
+  });
 });
 
 describe('serving the web client', () => {

@@ -46,7 +46,14 @@ async function openTestDatabase(): Promise<{ database: Database; dispose: () => 
   };
 }
 
-export async function createTestApp(environment: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+/**
+ * The whole app on a fresh database (PGlite in memory, or a scratch PostgreSQL database with
+ * DATABASE_URL). `extraRoutes` adds routes before the app is ready, as a later issue's would be.
+ */
+export async function createTestApp(
+  environment: NodeJS.ProcessEnv = {},
+  extraRoutes?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
   const { database, dispose } = await openTestDatabase();
   await database.migrate();
   const config: Config = {
@@ -55,6 +62,7 @@ export async function createTestApp(environment: NodeJS.ProcessEnv = {}): Promis
   };
   const clock = new ManualClock();
   const app = await buildApp({ config, database, clock, buildId: 'test-build', logger: false });
+  extraRoutes?.(app);
   await app.ready();
   return {
     app,

@@ -2,6 +2,8 @@
 export const apiPaths = {
   health: '/api/health',
   authenticate: '/api/user/v1/authenticate',
+  sso: '/api/user/v1/sso',
+  consumerAuth: '/api/user/v1/consumerAuth',
   pingSecure: '/api/ping/secure',
   /** Not in the seeds: the client's sign-out also ends the session on the server. */
   signOut: '/api/user/v1/signOut',
@@ -14,6 +16,8 @@ export const apiPaths = {
   userById: '/api/user/v1/:id',
   subscribersSearch: '/api/subscribers/search/v1',
   subscriber: '/api/subscriber/v1/:code',
+  /** Not in the seeds: the built-in device manager's consumer credentials for a subscriber. */
+  subscriberConsumer: '/api/subscriber/v1/:code/consumer',
   devicesSearch: '/api/devices/search/v1',
   reportingUrl: '/api/device/v1/reportingUrl/:code',
   provision: '/api/device/v1/provision',

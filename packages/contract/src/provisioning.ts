@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { maxFieldLength, storableText } from './text';
+import { maxFieldLength, passphraseMaxLength, storableText } from './text';
 
 /** Names and codes: required, trimmed, at most 255 characters (seed 000 sections 5 and 9). */
 const requiredText = storableText(maxFieldLength).trim().min(1);
@@ -88,3 +88,14 @@ export function searchResultState(result: SearchResult): SearchResultState {
   if (!result.lineOfServiceCode) return 'no-device';
   return result.deviceType || result.deviceIdentifier ? 'ready' : 'not-checked-in';
 }
+
+/**
+ * PUT /api/subscriber/v1/{code}/consumer: the subscriber's My Network sign-in for the built-in
+ * device manager (the passphrase policy applies); DELETE removes it. Not in the seeds.
+ */
+export const putConsumerRequestSchema = z.object({
+  username: storableText(128).trim().min(1),
+  passphrase: storableText(passphraseMaxLength).min(1),
+});
+export type PutConsumerRequest = z.infer<typeof putConsumerRequestSchema>;
+export const consumerAccountSchema = z.object({ username: z.string() });

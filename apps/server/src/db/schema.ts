@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   doublePrecision,
@@ -26,6 +27,13 @@ export const users = pgTable(
     role: text('role', { enum: ['Admin', 'CSR', 'Consumer'] }).notNull(),
     passphraseHash: text('passphrase_hash').notNull(),
     mustChangePassphrase: boolean('must_change_passphrase').notNull().default(false),
+    /**
+     * A consumer's subscriber: they see that subscriber's lines of service. A consumer's `email`
+     * holds their device-manager user name.
+     */
+    subscriberId: uuid('subscriber_id').references((): AnyPgColumn => subscribers.id, {
+      onDelete: 'cascade',
+    }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -44,6 +52,10 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     signInMode: text('sign_in_mode', { enum: ['cahUser', 'sso', 'consumer'] }).notNull(),
+    /** The ID token of a single sign-on, for the provider's logout (`id_token_hint`). */
+    idToken: text('id_token'),
+    /** Where signing out of this session sends the browser: the provider's logout address. */
+    ssoLogoutUrl: text('sso_logout_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
   },
@@ -59,6 +71,17 @@ export const signInFailures = pgTable('sign_in_failures', {
   failedCount: integer('failed_count').notNull(),
   lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull(),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
+/**
+ * Single sign-on attempts between step 1 and step 2: the state the provider sends back, with the
+ * nonce and PKCE verifier that belong to it. Used once; stale after ten minutes.
+ */
+export const ssoAttempts = pgTable('sso_attempts', {
+  state: text('state').primaryKey(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
 
 /** Reset links e-mailed by forgot-passphrase: digest only, single use, short-lived. */

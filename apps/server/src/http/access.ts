@@ -9,6 +9,14 @@ import { forbidden, unauthenticated } from './api-error';
  */
 export type Access = 'public' | 'signedIn' | readonly Role[];
 
+/**
+ * Which line of service a route's data belongs to, so a consumer only ever reaches their own:
+ * the path or query parameter holding the line's code, or `none` for a route that serves no
+ * line's data (ping, sign-out). Every route open to consumers must say; the server refuses to
+ * start otherwise.
+ */
+export type LineScope = 'none' | { param: string } | { query: string };
+
 export interface AuthContext {
   /** The caller's session token, echoed back in x-cah-token. */
   token: string;
@@ -19,6 +27,7 @@ export interface AuthContext {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    lineScope?: LineScope;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -43,6 +52,23 @@ export function declarePublicRoutes(scope: FastifyInstance): void {
   });
 }
 
+function opensToConsumers(access: Access | undefined): boolean {
+  return access === 'signedIn' || (Array.isArray(access) && access.includes('Consumer'));
+}
+
+/**
+ * A consumer reaches only their own lines: any other code, existing or not, gets the same 403,
+ * so the answer tells nothing about other subscribers.
+ */
+function assertOwnLine(request: FastifyRequest, ownLines: readonly string[]): void {
+  const scope = request.routeOptions.config.lineScope;
+  if (scope === undefined || scope === 'none') return;
+  const values = ('param' in scope ? request.params : request.query) as
+    Record<string, unknown> | undefined;
+  const code = values?.['param' in scope ? scope.param : scope.query];
+  if (typeof code !== 'string' || !ownLines.includes(code)) throw forbidden();
+}
+
 export function registerAccessControl(app: FastifyInstance, options: AccessControlOptions): void {
   const routes: RouteOptions[] = [];
   app.decorateRequest('auth', null);
@@ -57,6 +83,15 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
       const names = undeclared.map((route) => `${String(route.method)} ${route.url}`);
       throw new Error(`Routes that do not declare who may call them: ${names.join(', ')}`);
     }
+    const unscoped = routes.filter(
+      (route) => opensToConsumers(route.config?.access) && route.config?.lineScope === undefined,
+    );
+    if (unscoped.length > 0) {
+      const names = unscoped.map((route) => `${String(route.method)} ${route.url}`);
+      throw new Error(
+        `Routes open to consumers that do not declare their line scope: ${names.join(', ')}`,
+      );
+    }
   });
 
   app.addHook('onRequest', async (request) => {
@@ -68,6 +103,9 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
     if (access === undefined || access === 'public') return;
     if (!request.auth) throw unauthenticated();
     if (access !== 'signedIn' && !access.includes(request.auth.user.role)) throw forbidden();
+    if (request.auth.user.role === 'Consumer') {
+      assertOwnLine(request, request.auth.user.linesOfService);
+    }
   });
 
   app.addHook('onSend', async (request, reply) => {

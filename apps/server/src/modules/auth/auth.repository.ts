@@ -1,6 +1,6 @@
 import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sessions, signInFailures, users } from '../../db/schema';
+import { linesOfService, sessions, signInFailures, users } from '../../db/schema';
 import type { UserRecord } from '../users/users.repository';
 
 export type SessionRecord = typeof sessions.$inferSelect;
@@ -22,6 +22,16 @@ export class AuthRepository {
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.tokenHash, tokenHash));
     return row;
+  }
+
+  /** A consumer's lines of service: their subscriber's, by code. */
+  async linesOfSubscriber(subscriberId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ code: linesOfService.lineOfServiceCode })
+      .from(linesOfService)
+      .where(eq(linesOfService.subscriberId, subscriberId))
+      .orderBy(linesOfService.lineOfServiceCode);
+    return rows.map((row) => row.code);
   }
 
   async touchSession(tokenHash: string, seenAt: Date): Promise<void> {

@@ -62,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.get(
     apiPaths.pingSecure,
     {
-      config: { access: 'signedIn' },
+      config: { access: 'signedIn', lineScope: 'none' },
       schema: {
         tags: ['auth'],
         summary: 'Keep the session alive; 401 once it has ended',
@@ -75,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     apiPaths.signOut,
     {
-      config: { access: 'signedIn' },
+      config: { access: 'signedIn', lineScope: 'none' },
       schema: {
         tags: ['auth'],
         summary: 'End the caller’s session on the server',

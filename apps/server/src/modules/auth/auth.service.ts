@@ -27,15 +27,27 @@ export function effectiveRole(user: Pick<UserRecord, 'role' | 'mustChangePassphr
   return user.mustChangePassphrase ? 'MustChangePassphrase' : user.role;
 }
 
-export function toSessionUser(user: UserRecord): SessionUser {
+/** What a session adds to its user: a consumer's lines, a single sign-on's token and logout. */
+export interface SessionExtras {
+  linesOfService: string[];
+  idToken: string | null;
+  ssoLogoutUrl: string | null;
+}
+
+const noExtras: SessionExtras = { linesOfService: [], idToken: null, ssoLogoutUrl: null };
+
+export function toSessionUser(user: UserRecord, extras: SessionExtras = noExtras): SessionUser {
   return {
     id: user.id,
     email: user.email,
     name: user.name,
     role: effectiveRole(user),
-    linesOfService: [],
+    ...extras,
   };
 }
+
+/** Checks a sign-in's credentials: the account they open, or null. */
+export type CredentialCheck = () => Promise<UserRecord | null>;
 
 export class AuthService {
   constructor(
@@ -51,50 +63,79 @@ export class AuthService {
   }
 
   /**
-   * Signs a staff user in by e-mail and passphrase. Failures are counted per address whether or
-   * not an account has it, and an unknown address costs the same hashing work, so the answer
-   * never tells whether an account exists. While locked, even the right passphrase is refused.
+   * Signs a staff user in by e-mail and passphrase. An unknown address costs the same hashing
+   * work as a wrong passphrase, so the answer never tells whether an account exists.
    */
   async signIn(email: string, passphrase: string): Promise<SignInResult> {
-    const emailKey = email.toLowerCase();
+    return this.signInGuarded(email.toLowerCase(), 'cahUser', async () => {
+      const user = await this.users.findByEmail(email);
+      const staff = user && user.role !== 'Consumer' ? user : undefined;
+      const accepted = staff
+        ? await this.hasher.verify(staff.passphraseHash, passphrase)
+        : await this.hasher.verifyNothing(passphrase);
+      return accepted && staff ? staff : null;
+    });
+  }
+
+  /**
+   * Signs in through `check`, with the lockout every sign-in shares: failures are counted per
+   * key (an e-mail, a consumer's user name) whether or not an account has it, and while locked
+   * even the right credentials are refused.
+   */
+  async signInGuarded(
+    key: string,
+    signInMode: SignInMode | 'consumer',
+    check: CredentialCheck,
+  ): Promise<SignInResult> {
     const now = this.clock.now();
-    const failure = await this.auth.findSignInFailure(emailKey);
+    const failure = await this.auth.findSignInFailure(key);
     if (failure?.lockedUntil && failure.lockedUntil > now) {
       return { outcome: 'refused', isLockedOut: true };
     }
-
-    const user = await this.users.findByEmail(emailKey);
-    const accepted =
-      user && user.role !== 'Consumer'
-        ? await this.hasher.verify(user.passphraseHash, passphrase)
-        : await this.hasher.verifyNothing(passphrase);
-    if (!user || !accepted) {
+    const user = await check();
+    if (!user) {
       const lockedUntil = new Date(now.getTime() + this.settings.lockout.seconds * 1000);
       const recorded = await this.auth.recordSignInFailure(
-        emailKey,
+        key,
         now,
         this.settings.lockout.maxFailures,
         lockedUntil,
       );
       return { outcome: 'refused', isLockedOut: recorded.lockedUntil !== null };
     }
-
-    await this.auth.clearSignInFailures(emailKey);
-    const token = await this.startSession(user, 'cahUser');
-    return { outcome: 'signed-in', token, user: toSessionUser(user) };
+    await this.auth.clearSignInFailures(key);
+    return this.startSession(user, signInMode);
   }
 
-  private async startSession(user: UserRecord, signInMode: SignInMode): Promise<string> {
+  /** Opens a session for a user whose credentials were checked elsewhere (single sign-on). */
+  async startSession(
+    user: UserRecord,
+    signInMode: SignInMode | 'consumer',
+    sso: { idToken: string; ssoLogoutUrl: string | null } | null = null,
+  ): Promise<SignInResult & { outcome: 'signed-in' }> {
     const token = randomBytes(32).toString('base64url');
     const now = this.clock.now();
     await this.auth.insertSession({
       tokenHash: hashToken(token),
       userId: user.id,
       signInMode,
+      idToken: sso?.idToken ?? null,
+      ssoLogoutUrl: sso?.ssoLogoutUrl ?? null,
       createdAt: now,
       lastSeenAt: now,
     });
-    return token;
+    const linesOfService = user.subscriberId
+      ? await this.auth.linesOfSubscriber(user.subscriberId)
+      : [];
+    return {
+      outcome: 'signed-in',
+      token,
+      user: toSessionUser(user, {
+        linesOfService,
+        idToken: sso?.idToken ?? null,
+        ssoLogoutUrl: sso?.ssoLogoutUrl ?? null,
+      }),
+    };
   }
 
   /**
@@ -117,7 +158,18 @@ export class AuthService {
       return null;
     }
     if (idleFor >= touchIntervalMs) await this.auth.touchSession(tokenHash, new Date(now));
-    return { token, user: toSessionUser(user), signInMode: session.signInMode };
+    const linesOfService = user.subscriberId
+      ? await this.auth.linesOfSubscriber(user.subscriberId)
+      : [];
+    return {
+      token,
+      user: toSessionUser(user, {
+        linesOfService,
+        idToken: session.idToken,
+        ssoLogoutUrl: session.ssoLogoutUrl,
+      }),
+      signInMode: session.signInMode,
+    };
   }
 
   async signOut(token: string): Promise<void> {

@@ -67,7 +67,7 @@ export const passphraseRoutes: FastifyPluginAsyncZod<PassphraseRoutesOptions> = 
   app.post(
     apiPaths.changePassphrase,
     {
-      config: { access: 'signedIn', rateLimit: perClient },
+      config: { access: 'signedIn', lineScope: 'none', rateLimit: perClient },
       schema: {
         tags: ['passphrase'],
         summary: 'Change the signed-in user’s passphrase; 401 when the current one is wrong',

@@ -1,8 +1,8 @@
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { SystemUserRole } from '@linesight/contract';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { users } from '../../db/schema';
+import { subscribers, users } from '../../db/schema';
 
 export type UserRecord = typeof users.$inferSelect;
 export type NewUserRecord = typeof users.$inferInsert;
@@ -23,6 +23,98 @@ export class UsersRepository {
       .from(users)
       .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
     return user;
+  }
+
+  /** A consumer by device-manager user name, with their subscriber's code. */
+  async findConsumer(
+    username: string,
+  ): Promise<{ user: UserRecord; subscriberCode: string } | undefined> {
+    const [row] = await this.db
+      .select({ user: users, subscriberCode: subscribers.subscriberCode })
+      .from(users)
+      .innerJoin(subscribers, eq(subscribers.id, users.subscriberId))
+      .where(
+        and(eq(users.role, 'Consumer'), sql`lower(${users.email}) = ${username.toLowerCase()}`),
+      );
+    return row;
+  }
+
+  async findConsumerOfSubscriber(subscriberId: string): Promise<UserRecord | undefined> {
+    const [user] = await this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.role, 'Consumer'), eq(users.subscriberId, subscriberId)))
+      .orderBy(asc(users.createdAt));
+    return user;
+  }
+
+  /**
+   * The consumer account a device manager vouched for, tied to `subscriberId`: created on first
+   * sign-in, moved when the device manager names another subscriber. Null when a staff account
+   * has that name. An account made here has no passphrase of its own.
+   */
+  async upsertConsumer(
+    username: string,
+    subscriberId: string,
+    name: string,
+    at: Date,
+  ): Promise<UserRecord | null> {
+    const existing = await this.findByEmail(username);
+    if (existing && existing.role !== 'Consumer') return null;
+    if (existing?.subscriberId === subscriberId) return existing;
+    if (existing) {
+      const [updated] = await this.db
+        .update(users)
+        .set({ subscriberId, name, updatedAt: at })
+        .where(eq(users.id, existing.id))
+        .returning();
+      return updated ?? null;
+    }
+    const inserted = await this.insert({
+      email: username,
+      name,
+      role: 'Consumer',
+      passphraseHash: '',
+      subscriberId,
+    });
+    return inserted === 'email-in-use' ? null : inserted;
+  }
+
+  /** Sets the subscriber's consumer user name and passphrase hash, creating the account. */
+  async setConsumerCredentials(
+    subscriberId: string,
+    credentials: { username: string; name: string; passphraseHash: string; at: Date },
+  ): Promise<'done' | 'email-in-use'> {
+    const { username, name, passphraseHash, at } = credentials;
+    try {
+      const existing = await this.findConsumerOfSubscriber(subscriberId);
+      if (existing) {
+        await this.db
+          .update(users)
+          .set({ email: username, name, passphraseHash, updatedAt: at })
+          .where(eq(users.id, existing.id));
+        return 'done';
+      }
+      const inserted = await this.insert({
+        email: username,
+        name,
+        role: 'Consumer',
+        passphraseHash,
+        subscriberId,
+      });
+      return inserted === 'email-in-use' ? 'email-in-use' : 'done';
+    } catch (error) {
+      if (isUniqueViolation(error)) return 'email-in-use';
+      throw error;
+    }
+  }
+
+  async deleteConsumerOfSubscriber(subscriberId: string): Promise<boolean> {
+    const deleted = await this.db
+      .delete(users)
+      .where(and(eq(users.role, 'Consumer'), eq(users.subscriberId, subscriberId)))
+      .returning({ id: users.id });
+    return deleted.length > 0;
   }
 
   async findById(id: string): Promise<UserRecord | undefined> {
