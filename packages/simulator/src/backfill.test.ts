@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backfillTimes } from './backfill';
+import { backfillSpacing, backfillTimes } from './backfill';
 
 const day = 86_400;
 const to = Date.UTC(2026, 0, 31, 12) / 1000;
@@ -44,5 +44,14 @@ describe(backfillTimes.name, () => {
     const [shifted] = backfillTimes(to - day, to, 300, 0.5);
 
     expect((shifted! - first!) % 300).toBe(150);
+  });
+});
+
+describe(backfillSpacing.name, () => {
+  it('should name the spacing of the span a time falls in, for the report to declare', () => {
+    expect(backfillSpacing(to - 20 * day, to, 300)).toBe(7200);
+    expect(backfillSpacing(to - 3 * day, to, 300)).toBe(900);
+    expect(backfillSpacing(to - 3600, to, 300)).toBe(300);
+    expect(backfillSpacing(to - 3 * day, to, 3600)).toBe(3600);
   });
 });

@@ -18,6 +18,8 @@ export interface BackfillOptions {
   /** Reports per body (default 50). */
   reportsPerBody?: number;
   post?: PostOptions;
+  /** Aborting it stops the backfill after the body in flight has its answer. */
+  signal?: AbortSignal;
 }
 
 export interface BackfillResult {
@@ -30,6 +32,8 @@ export interface BackfillResult {
   offlineSkipped: number;
   /** The collector answered 401: the line was re-provisioned or deprovisioned. */
   revoked: boolean;
+  /** The signal stopped it before the end. */
+  stopped: boolean;
   /** Why the backfill stopped early, when it did for another reason. */
   error?: string;
 }
@@ -37,9 +41,26 @@ export interface BackfillResult {
 const day = 86_400;
 
 /**
- * The times a backfill reports at, oldest first: every `intervalSeconds` for the newest day,
- * every 15 minutes for the week before, every 2 hours beyond. `phase` (0 to 1) shifts each
- * grid, so a fleet's gateways do not all report on the same second.
+ * The spans of a backfill, oldest first: every `intervalSeconds` for the newest day, every 15
+ * minutes for the week before, every 2 hours beyond.
+ */
+function backfillSpans(from: number, to: number, intervalSeconds: number) {
+  return [
+    { start: from, end: to - 7 * day, spacing: Math.max(intervalSeconds, 7200) },
+    { start: to - 7 * day, end: to - day, spacing: Math.max(intervalSeconds, 900) },
+    { start: to - day, end: to + 1, spacing: intervalSeconds },
+  ];
+}
+
+/** The spacing the backfill uses around `time`: what its report names as its interval. */
+export function backfillSpacing(time: number, to: number, intervalSeconds: number): number {
+  const span = backfillSpans(time, to, intervalSeconds).find(({ end }) => time < end);
+  return span?.spacing ?? intervalSeconds;
+}
+
+/**
+ * The times a backfill reports at, oldest first (see `backfillSpans`). `phase` (0 to 1) shifts
+ * each grid, so a fleet's gateways do not all report on the same second.
  */
 export function backfillTimes(
   from: number,
@@ -47,19 +68,13 @@ export function backfillTimes(
   intervalSeconds: number,
   phase = 0,
 ): number[] {
-  const spans = [
-    { start: from, end: to - 7 * day, spacing: 7200 },
-    { start: to - 7 * day, end: to - day, spacing: 900 },
-    { start: to - day, end: to + 1, spacing: intervalSeconds },
-  ];
   const times: number[] = [];
-  for (const span of spans) {
-    const spacing = Math.max(intervalSeconds, span.spacing);
+  for (const { start: spanStart, end, spacing } of backfillSpans(from, to, intervalSeconds)) {
     const offset = Math.floor(phase * spacing);
-    const start = Math.max(from, span.start);
+    const start = Math.max(from, spanStart);
     for (
       let time = Math.ceil((start - offset) / spacing) * spacing + offset;
-      time < span.end;
+      time < end;
       time += spacing
     ) {
       times.push(time);
@@ -87,10 +102,13 @@ export async function backfill(
     duplicates: 0,
     offlineSkipped: 0,
     revoked: false,
+    stopped: false,
   };
+  const { signal } = options;
+  const post = signal ? { ...options.post, signal } : options.post;
   const send = async (body: BulkDataReport[]): Promise<boolean> => {
     try {
-      const outcome = await postReports(url, body, options.post);
+      const outcome = await postReports(url, body, post);
       if (outcome.status === 'revoked') {
         result.revoked = true;
         return false;
@@ -101,7 +119,8 @@ export async function backfill(
       result.duplicates += outcome.duplicates;
       return true;
     } catch (error) {
-      result.error = error instanceof Error ? error.message : String(error);
+      if (signal?.aborted) result.stopped = true;
+      else result.error = error instanceof Error ? error.message : String(error);
       return false;
     }
   };
@@ -113,11 +132,15 @@ export async function backfill(
   );
   let body: BulkDataReport[] = [];
   for (const time of times) {
+    if (signal?.aborted) {
+      result.stopped = true;
+      return result;
+    }
     if (!gateway.isOnlineAt(time)) {
       result.offlineSkipped += 1;
       continue;
     }
-    body.push(gateway.reportAt(time));
+    body.push(gateway.reportAt(time, backfillSpacing(time, options.to, options.intervalSeconds)));
     if (body.length < reportsPerBody) continue;
     if (!(await send(body))) return result;
     body = [];
@@ -132,8 +155,8 @@ export interface FleetBackfillOptions extends BackfillOptions {
    * so two keep it busy; more only queue. A PostgreSQL collector takes more.
    */
   concurrency?: number;
-  /** Called as each gateway finishes. */
-  onGatewayDone?: (result: BackfillResult) => void;
+  /** Called as each gateway finishes, with its target. */
+  onGatewayDone?: (result: BackfillResult, target: ReportingTarget) => void;
 }
 
 /** Backfills every target, a few at a time; one gateway's failure does not stop the others. */
@@ -141,18 +164,27 @@ export async function backfillFleet(
   targets: readonly ReportingTarget[],
   options: FleetBackfillOptions,
 ): Promise<BackfillResult[]> {
-  const results: BackfillResult[] = [];
+  return mapConcurrently(targets, options.concurrency ?? 2, async (target) => {
+    const result = await backfill(target.gateway, target.url, options);
+    options.onGatewayDone?.(result, target);
+    return result;
+  });
+}
+
+/** `map` with at most `concurrency` calls in flight; the results keep the items' order. */
+export async function mapConcurrently<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  map: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = [];
   let next = 0;
   const worker = async (): Promise<void> => {
-    for (let index = next++; index < targets.length; index = next++) {
-      const target = targets[index];
-      if (!target) continue;
-      const result = await backfill(target.gateway, target.url, options);
-      results[index] = result;
-      options.onGatewayDone?.(result);
+    for (let index = next++; index < items.length; index = next++) {
+      results[index] = await map(items[index] as T);
     }
   };
-  const workers = Math.max(1, Math.min(options.concurrency ?? 2, targets.length));
+  const workers = Math.max(1, Math.min(concurrency, items.length));
   await Promise.all(Array.from({ length: workers }, worker));
   return results;
 }

@@ -442,6 +442,8 @@ export interface FirmwareSpec {
 export interface DslMode {
   standardUsed: string;
   profile: string;
+  /** TR-181 `LinkEncapsulationUsed`: ADSL carries ATM cells, VDSL2 Ethernet frames (PTM). */
+  linkEncapsulation: string;
   /** Longest loop, in metres, on which the mode is offered. */
   maxLoopMetres: number;
   maxDownstreamKbps: number;
@@ -452,6 +454,7 @@ export const dslModes = {
   adsl2plus: {
     standardUsed: 'G.992.5_Annex_B',
     profile: '',
+    linkEncapsulation: 'G.992.3_Annex_K_ATM',
     maxLoopMetres: 5000,
     maxDownstreamKbps: 24_000,
     maxUpstreamKbps: 1_100,
@@ -459,6 +462,7 @@ export const dslModes = {
   vdsl17a: {
     standardUsed: 'G.993.2_Annex_B',
     profile: '17a',
+    linkEncapsulation: 'G.993.2_Annex_K_PTM',
     maxLoopMetres: 1500,
     maxDownstreamKbps: 100_000,
     maxUpstreamKbps: 40_000,
@@ -466,6 +470,7 @@ export const dslModes = {
   vdsl35b: {
     standardUsed: 'G.993.2_Annex_B',
     profile: '35b',
+    linkEncapsulation: 'G.993.2_Annex_K_PTM',
     maxLoopMetres: 550,
     maxDownstreamKbps: 300_000,
     maxUpstreamKbps: 100_000,
@@ -489,7 +494,8 @@ export interface GatewayModel {
   ethernetPorts: number;
   /** DSL modes the model trains in, best first. */
   dslModes?: readonly DslMode[];
-  docsis?: { downstreamChannels: number; upstreamChannels: number };
+  /** Bonded channels, and the bins per segment of the modem's spectrum analysis. */
+  docsis?: { downstreamChannels: number; upstreamChannels: number; spectrumBins: number };
 }
 
 export const gatewayModels: readonly GatewayModel[] = [
@@ -543,7 +549,7 @@ export const gatewayModels: readonly GatewayModel[] = [
     temperatureSensors: ['Tuner', 'CPU'],
     wifi6: true,
     ethernetPorts: 4,
-    docsis: { downstreamChannels: 24, upstreamChannels: 4 },
+    docsis: { downstreamChannels: 24, upstreamChannels: 4, spectrumBins: 16 },
   },
   {
     name: 'CGA4233',
@@ -557,7 +563,7 @@ export const gatewayModels: readonly GatewayModel[] = [
     temperatureSensors: ['CPU'],
     wifi6: false,
     ethernetPorts: 4,
-    docsis: { downstreamChannels: 16, upstreamChannels: 4 },
+    docsis: { downstreamChannels: 16, upstreamChannels: 4, spectrumBins: 32 },
   },
   {
     name: 'ONT-G240',
@@ -604,3 +610,282 @@ export const fiveGHzChannels = [
 
 /** The non-overlapping 2.4 GHz channels. */
 export const twoPointFourGHzChannels = [1, 6, 11] as const;
+
+/** A release of the management agent: `X_LINESIGHT_ClientVersion` and its build identifier. */
+export interface AgentRelease {
+  clientVersion: string;
+  buildIdentifier: string;
+  weight: number;
+}
+
+/**
+ * The agents gateways run: LineSight's own on most, an OpenWrt-based one ("WRT-…") on about
+ * one in ten, which has no block/unblock.
+ */
+export const agentReleases: readonly AgentRelease[] = [
+  { clientVersion: '3.3.7', buildIdentifier: 'b2025.11.18-1c9e44', weight: 15 },
+  { clientVersion: '3.4.1', buildIdentifier: 'b2026.04.02-7f3a9c', weight: 45 },
+  { clientVersion: '3.5.0', buildIdentifier: 'b2026.09.29-a04d1e', weight: 30 },
+  { clientVersion: 'WRT-2.0.4', buildIdentifier: 'b2025.12.11-5b2f80', weight: 4 },
+  { clientVersion: 'WRT-2.1.0', buildIdentifier: 'b2026.06.09-e81c3d', weight: 6 },
+];
+
+/** Where the households live: city centres, in degrees (WGS 84). */
+export const cities = [
+  { name: 'Dublin', latitude: 53.3498, longitude: -6.2603 },
+  { name: 'Manchester', latitude: 53.4808, longitude: -2.2426 },
+  { name: 'Lyon', latitude: 45.764, longitude: 4.8357 },
+  { name: 'Cologne', latitude: 50.9375, longitude: 6.9603 },
+  { name: 'Amsterdam', latitude: 52.3676, longitude: 4.9041 },
+  { name: 'Madrid', latitude: 40.4168, longitude: -3.7038 },
+] as const;
+
+type Weighted<T> = readonly { weight: number; value: T }[];
+
+const providerSecurity: Weighted<string> = [
+  { weight: 70, value: 'WPA2-Personal' },
+  { weight: 12, value: 'WPA-WPA2-Personal' },
+  { weight: 15, value: 'WPA3-Personal-Transition' },
+  { weight: 3, value: 'WPA3-Personal' },
+];
+const hotspotSecurity: Weighted<string> = [
+  { weight: 80, value: 'WPA2-Personal' },
+  { weight: 20, value: 'WPA3-Personal' },
+];
+const homemadeSecurity: Weighted<string> = [
+  { weight: 75, value: 'WPA2-Personal' },
+  { weight: 10, value: 'WPA-WPA2-Personal' },
+  { weight: 8, value: 'WPA3-Personal' },
+  { weight: 4, value: 'None' },
+  { weight: 3, value: 'WEP-128' },
+];
+
+/** A kind of network the neighbours run, as a site survey sees it. */
+export interface NeighbourNetworkSpec {
+  /** An SSID template (placeholders as above; `{Owner}` is anyone's name); '' is a hidden network. */
+  ssid: string;
+  weight: number;
+  /** Its maker's OUIs, for the BSSID (plausible, not audited against the IEEE registry). */
+  ouis: readonly string[];
+  /** Share that also broadcast on 5 GHz: the same SSID on the next BSSID. */
+  fiveGHzShare: number;
+  /** Share with 802.11ax radios. */
+  wifi6Share: number;
+  security: Weighted<string>;
+}
+
+/**
+ * The neighbours' networks: providers' routers under their default names (most people never
+ * rename them), mobile hotspots, printers' WiFi Direct, hidden networks, and names people type,
+ * quotes, stray spaces and all.
+ */
+export const neighbourNetworks: readonly NeighbourNetworkSpec[] = [
+  {
+    ssid: 'Livebox-####',
+    weight: 8,
+    ouis: ['7c:03:d8', 'a0:1b:29'],
+    fiveGHzShare: 0.8,
+    wifi6Share: 0.4,
+    security: providerSecurity,
+  },
+  {
+    ssid: 'FRITZ!Box 7590 **',
+    weight: 5,
+    ouis: ['38:10:d5', 'c8:0e:14'],
+    fiveGHzShare: 0.9,
+    wifi6Share: 0.2,
+    security: providerSecurity,
+  },
+  {
+    ssid: 'FRITZ!Box 7530 **',
+    weight: 4,
+    ouis: ['38:10:d5', 'e0:28:6d'],
+    fiveGHzShare: 0.9,
+    wifi6Share: 0.2,
+    security: providerSecurity,
+  },
+  {
+    ssid: 'eir%%%%',
+    weight: 5,
+    ouis: ['5c:6a:80', 'd4:6a:a8'],
+    fiveGHzShare: 0.6,
+    wifi6Share: 0.2,
+    security: providerSecurity,
+  },
+  {
+    ssid: 'Vodafone-####',
+    weight: 5,
+    ouis: ['44:fe:3b', 'e4:ab:89'],
+    fiveGHzShare: 0.7,
+    wifi6Share: 0.3,
+    security: providerSecurity,
+  },
+  {
+    ssid: 'BTHub6-****',
+    weight: 4,
+    ouis: ['50:7e:5d', '18:62:2c'],
+    fiveGHzShare: 0.8,
+    wifi6Share: 0,
+    security: providerSecurity,
+  },
+  {
+    ssid: 'SKY*****',
+    weight: 4,
+    ouis: ['7c:4c:a5', '08:b0:55'],
+    fiveGHzShare: 0.7,
+    wifi6Share: 0.2,
+    security: providerSecurity,
+  },
+  {
+    ssid: 'VM%%%%%%%',
+    weight: 4,
+    ouis: ['ac:22:05', '90:5c:44'],
+    fiveGHzShare: 0.8,
+    wifi6Share: 0.3,
+    security: providerSecurity,
+  },
+  {
+    ssid: 'WLAN-%%%%%%',
+    weight: 3,
+    ouis: ['34:31:c4', '00:1a:4f'],
+    fiveGHzShare: 0.6,
+    wifi6Share: 0.1,
+    security: providerSecurity,
+  },
+  {
+    ssid: 'VodafoneMobileWiFi-######',
+    weight: 3,
+    ouis: ['54:89:98', 'e8:cd:2d'],
+    fiveGHzShare: 0,
+    wifi6Share: 0,
+    security: hotspotSecurity,
+  },
+  {
+    ssid: '{Owner}’s iPhone',
+    weight: 3,
+    ouis: ['3c:22:fb', 'a4:83:e7'],
+    fiveGHzShare: 0,
+    wifi6Share: 0,
+    security: hotspotSecurity,
+  },
+  {
+    ssid: "{Owner}'s Galaxy",
+    weight: 2,
+    ouis: ['8c:79:f5', '5c:49:7d'],
+    fiveGHzShare: 0,
+    wifi6Share: 0,
+    security: hotspotSecurity,
+  },
+  {
+    ssid: 'DIRECT-**-HP ENVY 6000 series',
+    weight: 2,
+    ouis: ['3c:52:82', 'a0:d3:c1'],
+    fiveGHzShare: 0,
+    wifi6Share: 0,
+    security: [{ weight: 1, value: 'WPA2-Personal' }],
+  },
+  {
+    ssid: 'TP-Link_####',
+    weight: 5,
+    ouis: ['50:c7:bf', 'ec:08:6b'],
+    fiveGHzShare: 0.6,
+    wifi6Share: 0.3,
+    security: homemadeSecurity,
+  },
+  {
+    ssid: 'NETGEAR%%',
+    weight: 3,
+    ouis: ['a0:40:a0', '9c:3d:cf'],
+    fiveGHzShare: 0.6,
+    wifi6Share: 0.2,
+    security: homemadeSecurity,
+  },
+  {
+    ssid: 'ASUS_##',
+    weight: 2,
+    ouis: ['04:d9:f5', '2c:fd:a1'],
+    fiveGHzShare: 0.5,
+    wifi6Share: 0.5,
+    security: homemadeSecurity,
+  },
+  {
+    ssid: '',
+    weight: 6,
+    ouis: ['50:c7:bf', 'a0:40:a0', '38:10:d5'],
+    fiveGHzShare: 0.3,
+    wifi6Share: 0.2,
+    security: providerSecurity,
+  },
+  {
+    ssid: '{Owner} "Guest"',
+    weight: 1,
+    ouis: ['50:c7:bf', '04:d9:f5'],
+    fiveGHzShare: 0.3,
+    wifi6Share: 0.2,
+    security: homemadeSecurity,
+  },
+  {
+    ssid: ' {Owner}-Home ',
+    weight: 1,
+    ouis: ['ec:08:6b', '9c:3d:cf'],
+    fiveGHzShare: 0.4,
+    wifi6Share: 0.2,
+    security: homemadeSecurity,
+  },
+  {
+    ssid: 'Familie Müller',
+    weight: 1,
+    ouis: ['38:10:d5', 'c8:0e:14'],
+    fiveGHzShare: 0.8,
+    wifi6Share: 0.2,
+    security: providerSecurity,
+  },
+  {
+    ssid: 'Free Public WiFi',
+    weight: 1,
+    ouis: ['50:c7:bf'],
+    fiveGHzShare: 0,
+    wifi6Share: 0,
+    security: [{ weight: 1, value: 'None' }],
+  },
+  {
+    ssid: 'Pretty Fly for a WiFi',
+    weight: 1,
+    ouis: ['2c:fd:a1', 'a0:40:a0'],
+    fiveGHzShare: 0.5,
+    wifi6Share: 0.3,
+    security: homemadeSecurity,
+  },
+];
+
+/** The channels neighbours' routers sit on: auto selection favours 1, 6 and 11, and 36 and 100. */
+export const neighbourChannels: Record<'2.4GHz' | '5GHz', Weighted<number>> = {
+  '2.4GHz': [
+    { weight: 30, value: 1 },
+    { weight: 33, value: 6 },
+    { weight: 30, value: 11 },
+    { weight: 2, value: 3 },
+    { weight: 1, value: 4 },
+    { weight: 2, value: 9 },
+    { weight: 2, value: 13 },
+  ],
+  '5GHz': [
+    { weight: 24, value: 36 },
+    { weight: 6, value: 40 },
+    { weight: 8, value: 44 },
+    { weight: 5, value: 48 },
+    { weight: 4, value: 52 },
+    { weight: 2, value: 60 },
+    { weight: 2, value: 64 },
+    { weight: 12, value: 100 },
+    { weight: 3, value: 104 },
+    { weight: 4, value: 108 },
+    { weight: 5, value: 112 },
+    { weight: 6, value: 116 },
+    { weight: 2, value: 124 },
+    { weight: 5, value: 132 },
+    { weight: 2, value: 136 },
+    { weight: 6, value: 149 },
+    { weight: 4, value: 157 },
+  ],
+};

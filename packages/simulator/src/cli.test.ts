@@ -1,4 +1,7 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -34,7 +37,15 @@ describe('npm run sim', () => {
 
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Usage: npm run sim -- \[options\]/);
-    for (const flag of ['--reporting-urls', '--urls', '--seed', '--interval', '--backfill-days']) {
+    for (const flag of [
+      '--reporting-urls',
+      '--urls',
+      '--seed',
+      '--interval',
+      '--backfill-days',
+      '--nak-share',
+      '--silent-share',
+    ]) {
       expect(run.stdout).toContain(flag);
     }
   });
@@ -58,11 +69,83 @@ describe('npm run sim', () => {
     [['--urls', 'ftp://localhost/x'], /is not an http\(s\) reporting URL/],
     [['--reporting-urls', '/nonexistent/urls.txt'], /Cannot read \/nonexistent\/urls\.txt/],
     [['--dry-run', '--at', 'yesterday'], /--at must be an ISO time/],
+    [['--urls', 'http://localhost/report/v1/abc', '--nak-share', '1.5'], /--nak-share must be/],
+    [
+      ['--urls', 'http://localhost/report/v1/abc', '--nak-share', '0.6', '--silent-share', '0.6'],
+      /together cannot pass 1/,
+    ],
   ])('should refuse %j with a clear message and exit code 2', async (args, message) => {
     const run = await sim(...args);
 
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(message);
     expect(run.stderr).toContain('Run with --help for usage.');
+  });
+
+  it('should backfill, go live and answer commands until Ctrl-C, then stop gracefully', async () => {
+    let commandSent = false;
+    const answers: string[] = [];
+    const collector = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const json = (status: number, body?: unknown) => {
+          response.writeHead(status, { 'content-type': 'application/json' });
+          response.end(body === undefined ? undefined : JSON.stringify(body));
+        };
+        if (request.method === 'POST' && request.url?.includes('/commands/')) {
+          answers.push(Buffer.concat(chunks).toString());
+          json(204);
+        } else if (request.url?.includes('/commands')) {
+          const commands = commandSent
+            ? []
+            : [
+                {
+                  messageId: 'm-1',
+                  action: 'changeBandwidth',
+                  parameters: { freqBand: '5GHz', channelBandwidth: 40 },
+                },
+              ];
+          commandSent = true;
+          setTimeout(() => json(200, { commands }), commands.length > 0 ? 0 : 30_000).unref();
+        } else {
+          json(200, { accepted: 1, duplicates: 0 });
+        }
+      });
+    });
+    await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+    const { port } = collector.address() as AddressInfo;
+    const child = spawn(process.execPath, [
+      '--import',
+      'tsx',
+      cli,
+      '--urls',
+      `http://127.0.0.1:${port}/report/v1/abcd`,
+      '--backfill-days',
+      '0.001',
+      '--interval',
+      '1',
+      '--live',
+      '--silent-share',
+      '0',
+      '--nak-share',
+      '0',
+    ]);
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+
+    while (!/ACK changeBandwidth \(m-1\)/.test(stderr) || !/: sent 1 /.test(stderr))
+      await delay(100);
+    child.kill('SIGINT');
+    const code = await exited;
+    collector.close();
+    collector.closeAllConnections();
+
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/Backfilling 0\.001 days for 1 gateways…/);
+    expect(stderr).toMatch(/\[1\/1\] \w+: \d+ reports in \d+ bodies/);
+    expect(stderr).toMatch(/Stopping; waiting for requests in flight…/);
+    expect(answers).toEqual([JSON.stringify({ result: 'ACK' })]);
   });
 });

@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { backfillFleet, type BackfillResult } from './backfill';
+import type { BackfillResult } from './backfill';
 import { postReports, redactedUrl, type ReportingTarget } from './client';
+import { type CommandOptions, defaultCommandOptions } from './command-poll';
 import { createFleet, type FleetOptions } from './fleet';
-import { type LiveEvent, runLive } from './live';
+import { type BackfillEvent, type FleetEvent, fleetTargets, runFleet } from './fleet-run';
+import type { LiveEvent } from './live';
 import { defaultBehaviour } from './profile';
 import { type ReportEncoding, reportEncodings } from './report';
 
@@ -21,8 +23,9 @@ Where to report (one of):
 What to send:
   --backfill-days DAYS     first send this much history: every interval for the newest day,
                            every 15 minutes for the week before, every 2 hours beyond
-  --live                   then keep reporting every interval until Ctrl-C
-                           (with neither, each gateway sends one report now)
+  --live                   then keep reporting every interval until Ctrl-C, and answer the
+                           portal's commands (each gateway goes live once its backfill is done;
+                           with neither option, each gateway sends one report now)
   --interval SECONDS       reporting interval (default 300)
   --seed N                 the fleet's seed (default 1)
   --encoding NAME          NameValuePair (default) or ObjectHierarchy
@@ -30,6 +33,8 @@ What to send:
   --reboots-per-day R      spontaneous reboots per gateway per day (default ${round(defaultBehaviour.rebootsPerDay)})
   --offline-per-day R      offline spells per gateway per day (default ${round(defaultBehaviour.offlineSpellsPerDay)})
   --utc-offset HOURS       the households' time zone, for their daily rhythm (default 0)
+  --nak-share SHARE        live: share of commands refused as "busy" (default ${defaultCommandOptions.nakShare})
+  --silent-share SHARE     live: share of commands never answered, to show timeouts (default ${defaultCommandOptions.silentShare})
 
 Dry run:
   --count N                gateways to print, one report each (default 1)
@@ -62,6 +67,8 @@ const optionSpecs = {
   'reboots-per-day': { type: 'string' },
   'offline-per-day': { type: 'string' },
   'utc-offset': { type: 'string' },
+  'nak-share': { type: 'string' },
+  'silent-share': { type: 'string' },
   count: { type: 'string' },
   at: { type: 'string' },
   help: { type: 'boolean' },
@@ -76,6 +83,7 @@ interface CliOptions {
   live: boolean;
   intervalSeconds: number;
   fleet: Omit<FleetOptions, 'size'>;
+  commands: CommandOptions;
   concurrency: number;
   count: number;
   atSeconds: number;
@@ -115,6 +123,18 @@ function parseCommandLine(argv: string[]): CliOptions {
         ),
       },
     },
+    commands: {
+      nakShare: numberOption('--nak-share', values['nak-share'], defaultCommandOptions.nakShare, {
+        min: 0,
+        max: 1,
+      }),
+      silentShare: numberOption(
+        '--silent-share',
+        values['silent-share'],
+        defaultCommandOptions.silentShare,
+        { min: 0, max: 1 },
+      ),
+    },
     concurrency: numberOption('--concurrency', values.concurrency, 2, { min: 1, whole: true }),
     count: numberOption('--count', values.count, 1, { min: 1, whole: true }),
     atSeconds: timeOption(values.at),
@@ -130,6 +150,10 @@ function parseCommandLine(argv: string[]): CliOptions {
   }
   if (!options.help && !options.dryRun && !hasUrls) {
     throw new UsageError('Say where to report with --urls or --reporting-urls (or use --dry-run).');
+  }
+  const { nakShare = 0, silentShare = 0 } = options.commands;
+  if (nakShare + silentShare > 1) {
+    throw new UsageError('--nak-share and --silent-share together cannot pass 1.');
   }
   return options;
 }
@@ -197,32 +221,16 @@ function log(line: string): void {
 function describeBackfill(result: BackfillResult): string {
   const outcome = result.revoked
     ? ', then the URL was revoked (401)'
-    : result.error
-      ? `, then failed: ${result.error}`
-      : '';
+    : result.stopped
+      ? ', then stopped'
+      : result.error
+        ? `, then failed: ${result.error}`
+        : '';
   return (
     `${result.serialNumber}: ${result.reports} reports in ${result.bodies} bodies ` +
     `(${result.accepted} accepted, ${result.duplicates} duplicates, ` +
     `${result.offlineSkipped} skipped while offline)${outcome}`
   );
-}
-
-/** Backfills every gateway; false when any of them did not finish. */
-async function backfillAll(targets: ReportingTarget[], options: CliOptions): Promise<boolean> {
-  const to = Math.floor(Date.now() / 1000);
-  const started = performance.now();
-  log(`Backfilling ${options.backfillDays} days for ${targets.length} gateways…`);
-  const results = await backfillFleet(targets, {
-    from: to - Math.round(options.backfillDays * 86_400),
-    to,
-    intervalSeconds: options.intervalSeconds,
-    concurrency: options.concurrency,
-    onGatewayDone: (result) => log(describeBackfill(result)),
-  });
-  const reports = results.reduce((sum, result) => sum + result.reports, 0);
-  const seconds = (performance.now() - started) / 1000;
-  log(`Backfilled ${reports} reports in ${seconds.toFixed(1)} s.`);
-  return results.every((result) => !result.revoked && !result.error);
 }
 
 /** One report per online gateway, now; false when any was not accepted. */
@@ -252,6 +260,22 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Live events say when they happened; backfill progress does not. */
+function describeEvent(event: FleetEvent): string {
+  return 'at' in event ? describeLiveEvent(event) : describeBackfillEvent(event);
+}
+
+function describeBackfillEvent(event: BackfillEvent): string {
+  switch (event.type) {
+    case 'backfill-started':
+      return `Backfilling ${event.days} days for ${event.gateways} gateways…`;
+    case 'backfill-gateway-done':
+      return `[${event.done}/${event.gateways}] ${describeBackfill(event.result)}`;
+    case 'backfill-done':
+      return `Backfilled ${event.reports} reports in ${event.seconds.toFixed(1)} s.`;
+  }
+}
+
 function describeLiveEvent(event: LiveEvent): string {
   const when = new Date(event.at * 1000).toISOString();
   switch (event.type) {
@@ -263,23 +287,47 @@ function describeLiveEvent(event: LiveEvent): string {
       return `${when} ${event.serialNumber}: failed, ${event.pending} reports kept: ${event.error}`;
     case 'revoked':
       return `${when} ${event.serialNumber}: URL revoked (401), stopped`;
+    case 'command-received':
+      return `${when} ${event.serialNumber}: command ${event.action} (${event.messageId})`;
+    case 'command-answered':
+      return `${when} ${event.serialNumber}: ${event.result} ${event.action} (${event.messageId})${event.value ? `: ${event.value}` : ''}`;
+    case 'command-unanswered':
+      return `${when} ${event.serialNumber}: leaves ${event.action} (${event.messageId}) unanswered`;
+    case 'command-failed':
+      return `${when} ${event.serialNumber}: command channel: ${event.error}`;
   }
 }
 
-async function reportLive(targets: ReportingTarget[], options: CliOptions): Promise<void> {
-  log(
-    `Reporting live every ${options.intervalSeconds} s for ${targets.length} gateways; Ctrl-C stops.`,
-  );
-  const run = runLive(targets, {
+/**
+ * Backfills and/or runs live until Ctrl-C, which stops it gracefully (a second one kills it);
+ * false when a backfill did not finish.
+ */
+async function run(targets: ReportingTarget[], options: CliOptions): Promise<boolean> {
+  const stopping = new AbortController();
+  const stop = (): void => {
+    log('Stopping; waiting for requests in flight…');
+    stopping.abort();
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  if (options.live) {
+    log(
+      `Live: every ${options.intervalSeconds} s for ${targets.length} gateways, answering commands; Ctrl-C stops.`,
+    );
+  }
+  const { backfill } = await runFleet({
+    targets,
+    backfillDays: options.backfillDays,
     intervalSeconds: options.intervalSeconds,
-    onEvent: (event) => log(describeLiveEvent(event)),
+    concurrency: options.concurrency,
+    live: options.live,
+    commands: options.commands,
+    signal: stopping.signal,
+    onEvent: (event) => log(describeEvent(event)),
   });
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
-  log('Stopping; waiting for requests in flight…');
-  await run.stop();
+  process.off('SIGINT', stop);
+  process.off('SIGTERM', stop);
+  return backfill.every((result) => !result.revoked && !result.error && !result.stopped);
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -294,13 +342,9 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${JSON.stringify(reports, null, 2)}\n`);
     return 0;
   }
-  const urls = await reportingUrls(options);
-  const fleet = createFleet({ ...options.fleet, size: urls.length });
-  const targets = fleet.map((gateway, index) => ({ gateway, url: urls[index] ?? '' }));
-  let succeeded = true;
-  if (options.backfillDays > 0) succeeded = await backfillAll(targets, options);
-  if (options.live) await reportLive(targets, options);
-  else if (options.backfillDays === 0) succeeded = await reportOnce(targets);
+  const targets = fleetTargets(await reportingUrls(options), options.fleet);
+  const once = !options.live && options.backfillDays === 0;
+  const succeeded = once ? await reportOnce(targets) : await run(targets, options);
   return succeeded ? 0 : 1;
 }
 

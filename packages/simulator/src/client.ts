@@ -141,7 +141,7 @@ function parseAccepted(url: string, text: string): ReportAccepted {
 }
 
 /** The collector's `{ error: { code, message } }`, or the start of whatever else it sent. */
-function errorMessageOf(text: string): string {
+export function errorMessageOf(text: string): string {
   try {
     const body = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } };
     if (body.error) return `${String(body.error.code)}: ${String(body.error.message)}`;
@@ -151,7 +151,7 @@ function errorMessageOf(text: string): string {
   return text.slice(0, 200);
 }
 
-function describeNetworkError(error: unknown): string {
+export function describeNetworkError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = error.cause instanceof Error ? error.cause : undefined;
   const code = cause && 'code' in cause ? String(cause.code) : cause?.message;

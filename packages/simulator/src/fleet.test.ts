@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { locationOf } from '../../../apps/server/src/ingest/snapshots';
+import { cities } from './catalog';
 import { createFleet, describeGateway } from './fleet';
+import { day, monday, parametersOf, textAt } from './test-helpers';
 
 describe(createFleet.name, () => {
   it('should describe the same fleet for the same seed', () => {
@@ -68,6 +71,60 @@ describe(createFleet.name, () => {
     expect(names.some((name) => /^[A-Z][a-z]+s-iPhone$/.test(name))).toBe(true);
     expect(names.some((name) => /^(DESKTOP|LAPTOP)-[A-Z0-9]{7}$/.test(name))).toBe(true);
     expect(names.every((name) => /^[\x21-\x7e]+$/.test(name))).toBe(true);
+  });
+});
+
+describe('what a gateway says about itself', () => {
+  it('should give about 70% of gateways a fixed position near a city, as GeoJSON', () => {
+    const fleet = createFleet({ seed: 14, size: 300 });
+    const located = fleet.filter((gateway) => gateway.profile.location !== null);
+
+    expect(located.length / fleet.length).toBeGreaterThan(0.62);
+    expect(located.length / fleet.length).toBeLessThan(0.78);
+    for (const gateway of fleet.slice(0, 40)) {
+      const first = gateway.reportAt(monday);
+      const later = gateway.reportAt(monday + 3 * day);
+      const location = locationOf(parametersOf(first));
+      if (!gateway.profile.location) {
+        expect(location).toBeNull();
+        continue;
+      }
+      // RFC 7946: longitude first.
+      expect(JSON.parse(textAt(first, 'Device.DeviceInfo.Location.1.DataObject'))).toEqual({
+        type: 'Point',
+        coordinates: [gateway.profile.location.longitude, gateway.profile.location.latitude],
+      });
+      expect(first['Device.DeviceInfo.Location.1.Source']).toBe('External');
+      expect(textAt(first, 'Device.DeviceInfo.Location.1.AcquiredTime')).toMatch(
+        /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/,
+      );
+      expect(locationOf(parametersOf(later))).toEqual(location);
+      const nearest = Math.min(
+        ...cities.map((city) =>
+          Math.hypot(city.latitude - location!.latitude, city.longitude - location!.longitude),
+        ),
+      );
+      expect(nearest).toBeLessThan(0.4);
+    }
+  });
+
+  it("should name its agent's version and build in every report; about 1 in 10 runs OpenWrt's", () => {
+    const fleet = createFleet({ seed: 15, size: 400 });
+    const wrt = fleet.filter((gateway) => gateway.profile.agent.clientVersion.includes('WRT'));
+
+    expect(wrt.length / fleet.length).toBeGreaterThan(0.05);
+    expect(wrt.length / fleet.length).toBeLessThan(0.16);
+    for (const gateway of fleet.slice(0, 20)) {
+      for (const at of [monday, monday + day]) {
+        const report = gateway.reportAt(at);
+        expect(report['Device.DeviceInfo.X_LINESIGHT_ClientVersion']).toBe(
+          gateway.profile.agent.clientVersion,
+        );
+        expect(report['Device.DeviceInfo.X_LINESIGHT_BuildIdentifier']).toMatch(
+          /^b20\d\d\.\d\d\.\d\d-[0-9a-f]{6}$/,
+        );
+      }
+    }
   });
 });
 

@@ -1,4 +1,6 @@
 import {
+  agentReleases,
+  cities,
   dslModes,
   firstNames,
   fiveGHzChannels,
@@ -9,6 +11,8 @@ import {
   type HostKindSpec,
   lineClassShares,
   manufacturers,
+  neighbourChannels,
+  neighbourNetworks,
   plans,
   rooms,
   ssidPatterns,
@@ -23,14 +27,18 @@ import {
   type DslLineProfile,
   type FibreLineProfile,
   type GatewayProfile,
+  type GeoPoint,
   type HostConnection,
   type HostProfile,
   type LineProfile,
+  type NeighbourProfile,
   type RadioProfile,
+  type SpectrumProfile,
   type WifiBand,
 } from './profile';
 import { hashSeed, Random } from './random';
 import type { ReportEncoding } from './report';
+import { maxLinkRateKbps } from './wifi-radio';
 
 export interface FleetOptions {
   seed: number;
@@ -79,10 +87,16 @@ export function describeGateway(
     serialNumber: fillTemplate(model.serialPattern, random, household),
     macAddress,
     lanPrefix,
+    wanIpAddress: wanAddress(random.fork('wan')),
     ssid: fillTemplate(random.pick(ssidPatterns), random, household),
     radios,
     hosts: drawHosts(random.fork('hosts'), model, radios, lanPrefix, household),
     line: drawLine(random.fork('line'), model),
+    agent: random
+      .fork('agent')
+      .weighted(agentReleases.map((release) => ({ weight: release.weight, value: release }))),
+    location: drawLocation(random.fork('location')),
+    neighbours: drawNeighbours(random.fork('neighbours')),
     idleTemperatureC: Math.round(Math.min(57, Math.max(44, random.normal(50, 3)))),
     reportPhase: random.next(),
     utcOffsetHours: options.utcOffsetHours ?? 0,
@@ -262,21 +276,6 @@ function drawConnection(
   };
 }
 
-/** Top PHY rate per spatial stream, kbps, by standard and channel width (short guard interval). */
-const ratePerStreamKbps: Record<WifiStandard, Partial<Record<number, number>>> = {
-  n: { 20: 72_200, 40: 150_000 },
-  ac: { 20: 86_700, 40: 200_000, 80: 433_300, 160: 866_700 },
-  ax: { 20: 143_400, 40: 286_800, 80: 600_500, 160: 1_201_000 },
-};
-
-function maxLinkRateKbps(standard: WifiStandard, radioBandwidth: string, streams: number): number {
-  const widthMHz = Number.parseInt(radioBandwidth, 10);
-  const rates = ratePerStreamKbps[standard];
-  // A host uses the widest channel both it and the radio can: n stops at 40 MHz.
-  const usable = [160, 80, 40, 20].find((width) => width <= widthMHz && rates[width] !== undefined);
-  return (rates[usable ?? 20] ?? 72_200) * streams;
-}
-
 /** What a host and the radio agree on: ac is 5 GHz only, and ax needs an ax radio. */
 function supportedStandard(standard: WifiStandard, band: WifiBand, wifi6: boolean): WifiStandard {
   if (standard === 'ax' && !wifi6) return band === '5GHz' ? 'ac' : 'n';
@@ -346,7 +345,11 @@ function drawDslLine(random: Random, model: GatewayModel): DslLineProfile {
 
 /** A bonded group of QAM channels: power tilts across the band, SNR follows power. */
 function drawDocsisLine(random: Random, model: GatewayModel): DocsisLineProfile {
-  const channels = model.docsis ?? { downstreamChannels: 16, upstreamChannels: 4 };
+  const channels = model.docsis ?? {
+    downstreamChannels: 16,
+    upstreamChannels: 4,
+    spectrumBins: 16,
+  };
   const annex = random.chance(0.75) ? 'AnnexA' : 'AnnexB';
   const widthHz = annex === 'AnnexA' ? 8_000_000 : 6_000_000;
   const firstHz = annex === 'AnnexA' ? random.pick([114, 330, 474, 602]) * 1e6 : 555e6;
@@ -373,8 +376,36 @@ function drawDocsisLine(random: Random, model: GatewayModel): DocsisLineProfile 
     widthHz: upstreamWidthHz,
     txPower: Math.round((txPower + random.normal(0, 0.5)) * 10),
   }));
-  return { lineClass: 'docsis', annex, downstream, upstream };
+  return {
+    lineClass: 'docsis',
+    annex,
+    downstream,
+    upstream,
+    spectrum: drawSpectrum(random.fork('spectrum'), annex, channels.spectrumBins),
+  };
 }
+
+/**
+ * The spectrum analysis cuts the band in segments about a channel wide, and finds a carrier or
+ * two leaking into the upstream band now and then: shortwave radio, a neighbour's kit.
+ */
+function drawSpectrum(
+  random: Random,
+  annex: DocsisLineProfile['annex'],
+  binsPerSegment: number,
+): SpectrumProfile {
+  const ingress = Array.from({ length: random.weighted(ingressCounts) }, () => ({
+    frequencyHz: random.int(6, 30) * 1_000_000,
+    level: random.float(-30, -15),
+  }));
+  return { segmentSpanHz: annex === 'AnnexA' ? 7_500_000 : 6_000_000, binsPerSegment, ingress };
+}
+
+const ingressCounts = [
+  { weight: 60, value: 0 },
+  { weight: 30, value: 1 },
+  { weight: 10, value: 2 },
+];
 
 function drawFibreLine(random: Random): FibreLineProfile {
   return {
@@ -382,4 +413,81 @@ function drawFibreLine(random: Random): FibreLineProfile {
     receivePower: Math.round(random.float(-24, -14) * 1000),
     transmitPower: Math.round(random.float(0.5, 5) * 1000),
   };
+}
+
+/** About 70% of providers give their gateways a position: the household's, near a city. */
+function drawLocation(random: Random): GeoPoint | null {
+  if (!random.chance(0.7)) return null;
+  const city = random.pick(cities);
+  // Within a few kilometres of the centre; five decimals is about a metre.
+  const round = (degrees: number): number => Math.round(degrees * 100_000) / 100_000;
+  return {
+    longitude: round(city.longitude + random.normal(0, 0.06)),
+    latitude: round(city.latitude + random.normal(0, 0.04)),
+  };
+}
+
+/** Anyone's name, for neighbours' SSIDs such as "Ada's Galaxy". */
+const anyHousehold: Household = { members: firstNames, room: rooms[0] };
+
+/**
+ * The neighbours' networks: 3 to 25 on 2.4 GHz (a farmhouse hears few, a block of flats many)
+ * and, from the routers that are dual-band, up to 15 on 5 GHz, fainter through walls.
+ */
+function drawNeighbours(random: Random): NeighbourProfile[] {
+  const routers = 3 + Math.floor(23 * random.next() ** 1.6);
+  const neighbours: NeighbourProfile[] = [];
+  let fiveGHz = 0;
+  for (let router = 0; router < routers; router += 1) {
+    const routerRandom = random.fork('router', router);
+    const spec = routerRandom.weighted(
+      neighbourNetworks.map((network) => ({ weight: network.weight, value: network })),
+    );
+    const devicePart = routerRandom.int(0, 0xfffffe);
+    const shared = {
+      ssid: fillTemplate(spec.ssid, routerRandom, anyHousehold),
+      security: routerRandom.weighted(spec.security),
+      wifi6: routerRandom.chance(spec.wifi6Share),
+      oui: routerRandom.pick(spec.ouis),
+    };
+    const signal = Math.min(-40, Math.max(-92, routerRandom.normal(-76, 8)));
+    neighbours.push({
+      seed: routerRandom.seed,
+      ssid: shared.ssid,
+      bssid: `${shared.oui}:${hexOctets(devicePart)}`,
+      band: '2.4GHz',
+      channel: routerRandom.weighted(neighbourChannels['2.4GHz']),
+      bandwidth: routerRandom.chance(0.8) ? '20MHz' : '40MHz',
+      standards: shared.wifi6 ? 'b,g,n,ax' : routerRandom.chance(0.1) ? 'b,g' : 'b,g,n',
+      security: shared.security,
+      baseSignalDbm: Math.round(signal),
+    });
+    if (fiveGHz >= 15 || !routerRandom.chance(spec.fiveGHzShare)) continue;
+    fiveGHz += 1;
+    const channel = routerRandom.weighted(neighbourChannels['5GHz']);
+    neighbours.push({
+      seed: routerRandom.fork('5GHz').seed,
+      ssid: shared.ssid,
+      bssid: `${shared.oui}:${hexOctets(devicePart + 1)}`,
+      band: '5GHz',
+      channel,
+      bandwidth: routerRandom.weighted([
+        { weight: 70, value: '80MHz' },
+        { weight: 15, value: '40MHz' },
+        { weight: 10, value: '20MHz' },
+        // 160 MHz blocks end at channel 128.
+        { weight: shared.wifi6 && channel <= 128 ? 5 : 0, value: '160MHz' },
+      ]),
+      standards: shared.wifi6 ? 'a,n,ac,ax' : 'a,n,ac',
+      security: shared.security,
+      baseSignalDbm: Math.round(Math.max(-94, signal - routerRandom.float(5, 12))),
+    });
+  }
+  return neighbours;
+}
+
+/** A public IPv4 address from a few providers' residential ranges (documentation-safe hosts). */
+function wanAddress(random: Random): string {
+  const range = random.pick(['81.2', '86.14', '90.84', '109.190', '176.132', '212.51']);
+  return `${range}.${random.int(1, 254)}.${random.int(1, 254)}`;
 }

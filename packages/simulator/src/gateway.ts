@@ -1,3 +1,10 @@
+import type { DeviceCommand } from '@linesight/contract';
+import {
+  applyCommand,
+  type CommandOutcome,
+  factorySettings,
+  type GatewaySettings,
+} from './commands';
 import {
   curveWeight,
   isHostPresent,
@@ -7,23 +14,36 @@ import {
 } from './daily-rhythm';
 import { type LineState, readLine, retrainLine, runLine, startLine } from './line-model';
 import type { Presence } from './catalog';
-import type { GatewayProfile, HostProfile } from './profile';
-import { Random, unitHash } from './random';
+import type { GatewayProfile, HostProfile, RadioProfile } from './profile';
+import { hashSeed, Random, unitHash } from './random';
 import { type BulkDataReport, type ReportEncoding, toObjectHierarchy } from './report';
 import { EventSchedule } from './schedule';
-import { type GatewayReading, type HostReading, writeReport } from './tr181';
+import { siteSurveyAt } from './site-survey';
+import { spectrumAt, type SpectrumReading } from './spectrum';
+import {
+  type DocsisReading,
+  type GatewayReading,
+  type HostReading,
+  type RadioReading,
+  writeReport,
+} from './tr181';
+import { maxLinkRateKbps } from './wifi-radio';
 
 export interface GatewayOptions {
   /** NameValuePair unless told otherwise; the collector reads both. */
   encoding?: ReportEncoding | undefined;
 }
 
+/** The reporting interval a gateway says it has when told nothing else (seed 001 section 9). */
+const defaultReportingInterval = 300;
 /** How far back a gateway's first report looks for its last boot. */
 const bootLookBackSeconds = 60 * 86_400;
 /** Traffic and line counters are added in steps no longer than this, so the day's shape shows. */
 const stepSeconds = 900;
 /** A host that left stays in the Hosts table, inactive, this long. */
 const leftHostKeptSeconds = 2 * 3600;
+/** The site survey and the spectrum analysis run once an hour: they are large. */
+const diagnosticsSeconds = 3600;
 /** Roughly the share of time a host is on the network, for counters that predate the run. */
 const presentShare: Record<Presence, number> = {
   always: 1,
@@ -48,14 +68,16 @@ interface GatewayState {
 
 /**
  * One gateway moving forward in time. Each report advances it from the previous one: traffic
- * accumulates in the host counters, WiFi signals drift, reboots reset the counters. The same
- * profile asked for the same times gives the same reports.
+ * accumulates in the host counters, WiFi signals drift, reboots reset the counters. Commands
+ * change its settings (blocked hosts, channels, widths) for the reports that follow. The same
+ * profile asked for the same times, and given the same commands, gives the same reports.
  */
 export class Gateway {
   private readonly encoding: ReportEncoding;
   private readonly schedule: EventSchedule;
   private readonly random: Random;
   private readonly counterModulus: number;
+  private readonly settings: GatewaySettings;
   private state: GatewayState | null = null;
 
   constructor(
@@ -67,6 +89,7 @@ export class Gateway {
     this.schedule = new EventSchedule(profile.seed, profile.behaviour, noisiness);
     this.random = new Random(profile.seed).fork('dynamics');
     this.counterModulus = 2 ** profile.firmware.hostCounterBits;
+    this.settings = factorySettings(profile);
   }
 
   get serialNumber(): string {
@@ -80,17 +103,38 @@ export class Gateway {
 
   /**
    * The report the gateway makes at `epochSeconds` (whole seconds, never before the previous
-   * report's). It reports even when offline if asked; callers check `isOnlineAt` to send.
+   * report's). It reports even when offline if asked; callers check `isOnlineAt` to send. The
+   * first report of each hour also carries the site survey and, on DOCSIS, the spectrum. It
+   * names `reportingIntervalSeconds` as its Bulk Data interval, so the collector can tell a
+   * backfill's wider spacing from a gateway that was offline.
    */
-  reportAt(epochSeconds: number): BulkDataReport {
+  reportAt(
+    epochSeconds: number,
+    reportingIntervalSeconds = defaultReportingInterval,
+  ): BulkDataReport {
     if (!Number.isInteger(epochSeconds)) {
       throw new RangeError(`CollectionTime must be whole epoch seconds, not ${epochSeconds}.`);
     }
+    const startsHour =
+      this.state === null ||
+      Math.floor(epochSeconds / diagnosticsSeconds) >
+        Math.floor(this.state.at / diagnosticsSeconds);
     const state = this.state ? this.advance(this.state, epochSeconds) : this.start(epochSeconds);
     this.notePresence(state);
     this.state = state;
-    const report = writeReport(this.profile, this.read(state));
+    const report = writeReport(this.profile, {
+      ...this.read(state, startsHour),
+      reportingIntervalSeconds,
+    });
     return this.encoding === 'ObjectHierarchy' ? toObjectHierarchy(report) : report;
+  }
+
+  /**
+   * Carries out a command from the portal at `epochSeconds`: the reports after it show the
+   * change. A NAK (an unknown host, a channel the radio cannot use, …) changes nothing.
+   */
+  applyCommand(command: DeviceCommand, epochSeconds: number): CommandOutcome {
+    return applyCommand(this.profile, this.settings, command, epochSeconds);
   }
 
   /** The state at a first report: booted some time ago, counters as that uptime suggests. */
@@ -161,6 +205,8 @@ export class Gateway {
         const hostState = state.hosts[index];
         if (!hostState || !isHostPresent(host, middle, this.profile.utcOffsetHours)) return;
         hostState.lastPresentAt = Math.floor(middle);
+        // A blocked host stays on the LAN, but nothing of it crosses the WAN.
+        if (this.settings.blocked.has(host.mac)) return;
         // Use comes in bursts: a lognormal factor with mean 1 over each step.
         const activity =
           curveWeight(host.curve, moment) * Math.exp(this.random.normal(-0.245, 0.7));
@@ -214,7 +260,10 @@ export class Gateway {
     return localMoment(at, this.profile.utcOffsetHours);
   }
 
-  private read(state: GatewayState): GatewayReading {
+  private read(
+    state: GatewayState,
+    startsHour: boolean,
+  ): Omit<GatewayReading, 'reportingIntervalSeconds'> {
     const { at } = state;
     const moment = this.moment(at);
     const hosts = this.readHosts(state);
@@ -228,20 +277,47 @@ export class Gateway {
             curveWeight(host.curve, moment),
         0,
       ) * 8e-6;
+    const line = readLine(state.line, at, moment, this.random);
     return {
       at,
       uptimeSeconds: at - state.bootAt,
       cpuPercent: this.readCpu(throughputMbps),
       ramFreeKib: this.readFreeRam(at - state.bootAt, activeHosts.length),
       temperaturesC: this.readTemperatures(throughputMbps, moment),
-      channels: this.profile.radios.map((radio) => {
-        // Auto channel selection runs at boot and keeps its choice until the next one.
-        const choice = unitHash(this.profile.seed, 'channel', radio.instance, state.bootAt);
-        return radio.channelChoices[Math.floor(choice * radio.channelChoices.length)] ?? 1;
-      }),
+      radios: this.profile.radios.map((radio, index) => this.readRadio(radio, index, state)),
       hosts,
-      line: readLine(state.line, at, moment, this.random),
+      line,
+      siteSurvey: startsHour ? siteSurveyAt(this.profile.neighbours, at) : null,
+      spectrum: startsHour && line.lineClass === 'docsis' ? this.readSpectrum(line, at) : null,
     };
+  }
+
+  /**
+   * Auto channel selection runs at boot, and when a command switches Auto on, and keeps its
+   * choice until the next time.
+   */
+  private readRadio(radio: RadioProfile, index: number, state: GatewayState): RadioReading {
+    const settings = this.settings.radios[index];
+    const bandwidth = settings?.bandwidth ?? radio.bandwidth;
+    const manualChannel = settings?.manualChannel ?? null;
+    if (manualChannel !== null) return { channel: manualChannel, autoChannel: false, bandwidth };
+    const scannedAt = Math.max(state.bootAt, settings?.autoSince ?? state.bootAt);
+    const choice = unitHash(this.profile.seed, 'channel', radio.instance, scannedAt);
+    const channel = radio.channelChoices[Math.floor(choice * radio.channelChoices.length)] ?? 1;
+    return { channel, autoChannel: true, bandwidth };
+  }
+
+  /** The spectrum's noise has its own stream per hour, so it leaves the other draws alone. */
+  private readSpectrum(line: DocsisReading, at: number): SpectrumReading {
+    const hour = Math.floor(at / diagnosticsSeconds);
+    return spectrumAt(
+      line.profile,
+      {
+        downstreamPower: line.downstream.map((channel) => channel.power),
+        upstreamTxPower: line.upstream.map((channel) => channel.txPower),
+      },
+      new Random(hashSeed(this.profile.seed, 'spectrum', hour)),
+    );
   }
 
   private readHosts(state: GatewayState): HostReading[] {
@@ -260,16 +336,27 @@ export class Gateway {
         bytesSent: hostState.bytesSent,
         bytesReceived: hostState.bytesReceived,
         wifi: active && host.connection.medium === 'wifi' ? this.readLink(host, hostState) : null,
+        blocked: this.settings.blocked.has(host.mac),
       });
     });
     return readings;
   }
 
-  /** Link rates follow the signal: full rate near the gateway, a trickle at the edge. */
+  /**
+   * Link rates follow the signal: full rate near the gateway, a trickle at the edge. A command
+   * that changed the radio's width changes the host's best rate with it.
+   */
   private readLink(host: HostProfile, hostState: HostState): HostReading['wifi'] {
     if (host.connection.medium !== 'wifi') return null;
+    const { band, standard } = host.connection;
+    const index = this.profile.radios.findIndex((radio) => radio.band === band);
+    const drawnFor = this.profile.radios[index]?.bandwidth ?? '20MHz';
+    const now = this.settings.radios[index]?.bandwidth ?? drawnFor;
+    const maxRate =
+      (host.connection.maxLinkRateKbps * maxLinkRateKbps(standard, now, 1)) /
+      maxLinkRateKbps(standard, drawnFor, 1);
     const quality = Math.min(1, Math.max(0.04, (hostState.signalDbm + 92) / 40));
-    const downlink = host.connection.maxLinkRateKbps * quality * this.random.float(0.55, 1);
+    const downlink = maxRate * quality * this.random.float(0.55, 1);
     const uplink = downlink * this.random.float(0.5, 0.9);
     return {
       signalDbm: Math.round(hostState.signalDbm),

@@ -1,4 +1,7 @@
-/** The simulator's library API: build a fleet, then backfill its history or run it live. */
+/**
+ * The simulator's library API: build a fleet, then backfill its history or run it live (reports
+ * and commands), or do both with `runFleet`.
+ */
 export { createFleet, describeGateway, type FleetOptions } from './fleet';
 export { Gateway, type GatewayOptions } from './gateway';
 export {
@@ -10,6 +13,16 @@ export {
   type FleetBackfillOptions,
 } from './backfill';
 export { runLive, type LiveEvent, type LiveOptions, type LiveRun } from './live';
+export {
+  fleetTargets,
+  runFleet,
+  type BackfillEvent,
+  type FleetEvent,
+  type FleetRunOptions,
+  type FleetRunResult,
+} from './fleet-run';
+export { defaultCommandOptions, type CommandEvent, type CommandOptions } from './command-poll';
+export { supportsBlocking, type CommandOutcome } from './commands';
 export {
   postReports,
   ReportDeliveryError,
@@ -30,6 +43,8 @@ export {
   defaultBehaviour,
   type BehaviourRates,
   type GatewayProfile,
+  type GeoPoint,
   type HostProfile,
   type LineProfile,
+  type NeighbourProfile,
 } from './profile';

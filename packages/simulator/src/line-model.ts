@@ -1,7 +1,7 @@
 import { curveWeight, type LocalMoment } from './daily-rhythm';
 import type { DocsisLineProfile, DslLineProfile, FibreLineProfile, LineProfile } from './profile';
 import type { Random } from './random';
-import type { DocsisReading, DslReading, FibreReading } from './tr181';
+import type { DocsisReading, DslErrorCounters, DslReading, FibreReading } from './tr181';
 
 /**
  * The WAN line over time: DSL margins sag in the evening as the neighbours' crosstalk rises and
@@ -16,8 +16,11 @@ export interface DslState {
   retrains: number;
   /** The share of the profile's sync rate the last training reached. */
   syncShare: number;
-  retransmitted: number;
-  uncorrected: number;
+  downstream: DslErrorCounters;
+  upstream: DslErrorCounters;
+  /** Seconds with any CRC error or worse at the modem (ES-L), and the severely errored ones. */
+  erroredSeconds: number;
+  severelyErroredSeconds: number;
 }
 
 export interface DocsisState {
@@ -48,8 +51,10 @@ export function startLine(line: LineProfile, bootAt: number): LineState {
         trainedAt: bootAt + trainingSeconds,
         retrains: 0,
         syncShare: 1,
-        retransmitted: 0,
-        uncorrected: 0,
+        downstream: noDslErrors(),
+        upstream: noDslErrors(),
+        erroredSeconds: 0,
+        severelyErroredSeconds: 0,
       };
     case 'docsis':
       return {
@@ -67,12 +72,22 @@ export function startLine(line: LineProfile, bootAt: number): LineState {
   }
 }
 
-/** A DSL retrain: the line drops and trains again, up to 4% below its best sync rate. */
+function noDslErrors(): DslErrorCounters {
+  return { fecCorrected: 0, retransmitted: 0, uncorrected: 0, crc: 0, hec: 0 };
+}
+
+/**
+ * A DSL retrain: the line drops and trains again, up to 4% below its best sync rate. The
+ * seconds before a drop are severely errored.
+ */
 export function retrainLine(state: LineState, at: number, random: Random): void {
   if (state.lineClass !== 'dsl') return;
   state.trainedAt = at + trainingSeconds;
   state.retrains += 1;
   state.syncShare = 1 - random.float(0, 0.04);
+  const severelyErrored = random.int(1, 4);
+  state.severelyErroredSeconds += severelyErrored;
+  state.erroredSeconds += severelyErrored + random.int(0, 3);
 }
 
 /** Adds `seconds` of the line's counters around `moment`. */
@@ -91,14 +106,50 @@ function crosstalk(line: DslLineProfile, moment: LocalMoment): number {
   return line.noisiness * curveWeight('evening', moment);
 }
 
+/**
+ * Errors come from the margin: a line at 6 dB retransmits a DTU every few seconds downstream in
+ * the evening's crosstalk, a line with plenty of margin hardly any. Upstream sees far less
+ * crosstalk, and carries less.
+ */
 function runDsl(state: DslState, seconds: number, moment: LocalMoment, random: Random): void {
   const line = state.profile;
-  const marginDb = line.downstreamMargin / 10 - 1.2 * crosstalk(line, moment);
-  const perSecond =
-    0.05 * line.noisiness * Math.exp(-(marginDb - 6) / 2.5) * (1 + 4 * crosstalk(line, moment));
-  const retransmitted = perSecond * seconds * Math.exp(random.normal(-0.125, 0.5));
-  state.retransmitted += retransmitted;
-  state.uncorrected += retransmitted * 0.002 * Math.exp(random.normal(-0.125, 0.5));
+  const noise = crosstalk(line, moment);
+  const atm = line.mode.linkEncapsulation.endsWith('_ATM');
+  const downstreamMarginDb = line.downstreamMargin / 10 - 1.2 * noise;
+  const upstreamMarginDb = line.upstreamMargin / 10 - 0.6 * noise;
+  const downstreamRate =
+    0.05 * line.noisiness * Math.exp(-(downstreamMarginDb - 6) / 2.5) * (1 + 4 * noise);
+  const upstreamRate =
+    0.005 * line.noisiness * Math.exp(-(upstreamMarginDb - 6) / 2.5) * (1 + noise);
+  const crcDown = addErrors(state.downstream, downstreamRate * seconds, atm, random);
+  addErrors(state.upstream, upstreamRate * seconds, atm, random);
+  // CRC errors come in bursts, so fewer seconds than errors are errored; few are severe.
+  const errored = Math.min(seconds, crcDown * 0.6 * lognormal(random));
+  state.erroredSeconds += errored;
+  state.severelyErroredSeconds += errored * 0.03 * lognormal(random);
+}
+
+/** A lognormal factor with mean 1: errors come in bursts. */
+function lognormal(random: Random): number {
+  return Math.exp(random.normal(-0.125, 0.5));
+}
+
+/** Adds a step's errors to one direction, from its expected retransmissions; returns its CRCs. */
+function addErrors(
+  counters: DslErrorCounters,
+  expectedRetransmissions: number,
+  atm: boolean,
+  random: Random,
+): number {
+  const retransmitted = expectedRetransmissions * lognormal(random);
+  const uncorrected = retransmitted * 0.002 * lognormal(random);
+  const crc = uncorrected * 1.5;
+  counters.fecCorrected += retransmitted * 25 * lognormal(random);
+  counters.retransmitted += retransmitted;
+  counters.uncorrected += uncorrected;
+  counters.crc += crc;
+  if (atm) counters.hec += crc * 2.5;
+  return crc;
 }
 
 function runDocsis(state: DocsisState, seconds: number, random: Random): void {
@@ -160,8 +211,20 @@ function readDsl(state: DslState, at: number, moment: LocalMoment, random: Rando
     syncDownstreamKbps: Math.round(line.syncDownstreamKbps * state.syncShare),
     syncUpstreamKbps: Math.round(line.syncUpstreamKbps * state.syncShare),
     retrainsSinceBoot: state.retrains,
-    retransmitted: Math.floor(state.retransmitted),
-    uncorrected: Math.floor(state.uncorrected),
+    downstream: wholeErrors(state.downstream),
+    upstream: wholeErrors(state.upstream),
+    erroredSeconds: Math.floor(state.erroredSeconds),
+    severelyErroredSeconds: Math.floor(state.severelyErroredSeconds),
+  };
+}
+
+function wholeErrors(counters: DslErrorCounters): DslErrorCounters {
+  return {
+    fecCorrected: Math.floor(counters.fecCorrected),
+    retransmitted: Math.floor(counters.retransmitted),
+    uncorrected: Math.floor(counters.uncorrected),
+    crc: Math.floor(counters.crc),
+    hec: Math.floor(counters.hec),
   };
 }
 

@@ -1,4 +1,5 @@
 import type {
+  AgentRelease,
   DailyCurve,
   DslMode,
   FirmwareSpec,
@@ -69,7 +70,7 @@ export interface RadioProfile {
   band: WifiBand;
   /** Channels auto-selection chooses from at each boot. */
   channelChoices: readonly number[];
-  /** TR-181 `OperatingChannelBandwidth`, e.g. "80MHz". */
+  /** TR-181 `OperatingChannelBandwidth` as it leaves the factory, e.g. "80MHz"; commands change it. */
   bandwidth: string;
   /** TR-181 `OperatingStandards`, e.g. "a,n,ac,ax". */
   standards: string;
@@ -117,12 +118,29 @@ export interface DocsisUpstreamChannelProfile {
   txPower: number;
 }
 
+/** A narrowband carrier leaking into the cable's upstream band (shortwave, a neighbour's kit). */
+export interface IngressCarrier {
+  frequencyHz: number;
+  /** dBmV, at the modem's input. */
+  level: number;
+}
+
+/** How the modem's spectrum analysis cuts the band, and what it finds besides the channels. */
+export interface SpectrumProfile {
+  /** TR-181 `SegmentFrequencySpan`, Hz: each result's width. */
+  segmentSpanHz: number;
+  /** TR-181 `NumBinsPerSegment`: amplitudes per result. */
+  binsPerSegment: number;
+  ingress: readonly IngressCarrier[];
+}
+
 export interface DocsisLineProfile {
   lineClass: 'docsis';
   /** EuroDOCSIS (8 MHz, Annex A) or North American (6 MHz, Annex B) plant. */
   annex: 'AnnexA' | 'AnnexB';
   downstream: readonly DocsisDownstreamChannelProfile[];
   upstream: readonly DocsisUpstreamChannelProfile[];
+  spectrum: SpectrumProfile;
 }
 
 export interface FibreLineProfile {
@@ -133,6 +151,31 @@ export interface FibreLineProfile {
 }
 
 export type LineProfile = DslLineProfile | DocsisLineProfile | FibreLineProfile;
+
+/** A neighbour's network that the gateway's site survey hears. */
+export interface NeighbourProfile {
+  /** Its own stream, for the drift of its signal. */
+  seed: number;
+  /** '' for a hidden network; spaces and quotes as its owner typed them. */
+  ssid: string;
+  bssid: string;
+  band: WifiBand;
+  channel: number;
+  /** TR-181 `OperatingChannelBandwidth`, e.g. "20MHz". */
+  bandwidth: string;
+  /** TR-181 `OperatingStandards`, e.g. "b,g,n". */
+  standards: string;
+  /** TR-181 `SecurityModeEnabled`, e.g. "WPA2-Personal". */
+  security: string;
+  /** Where its signal settles, dBm: how far away and behind how many walls it is. */
+  baseSignalDbm: number;
+}
+
+/** Longitude and latitude in degrees (WGS 84), as GeoJSON orders them. */
+export interface GeoPoint {
+  longitude: number;
+  latitude: number;
+}
 
 export interface GatewayProfile {
   /** Position in the fleet, from 0. */
@@ -145,10 +188,18 @@ export interface GatewayProfile {
   macAddress: string;
   /** The LAN's first three octets, e.g. "192.168.1". */
   lanPrefix: string;
+  /** The public address the provider gave the WAN interface. */
+  wanIpAddress: string;
   ssid: string;
   radios: readonly RadioProfile[];
   hosts: readonly HostProfile[];
   line: LineProfile;
+  /** The management agent it runs: `X_LINESIGHT_ClientVersion` and `BuildIdentifier`. */
+  agent: AgentRelease;
+  /** The household's position, for gateways whose provider gives them one; else null. */
+  location: GeoPoint | null;
+  /** The networks its site survey hears, 2.4 GHz and 5 GHz. */
+  neighbours: readonly NeighbourProfile[];
   /** °C its hottest sensor idles at: where it stands and how well it is cooled. */
   idleTemperatureC: number;
   /** Where in each reporting interval it reports, from 0 to 1, so a fleet spreads its load. */

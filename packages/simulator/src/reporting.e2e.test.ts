@@ -1,11 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
-import { reportPaths } from '@linesight/contract';
+import { type CommandStatus, type DeviceCommand, reportPaths } from '@linesight/contract';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gatewaySnapshots } from '../../../apps/server/src/db/schema';
 import { createTestApp, type TestApp } from '../../../apps/server/test/test-app';
 import { backfill, backfillFleet, backfillTimes } from './backfill';
 import { postReports, type ReportingTarget } from './client';
 import { describeGateway } from './fleet';
+import { type FleetEvent, runFleet } from './fleet-run';
 import { Gateway } from './gateway';
 import { type LiveEvent, runLive } from './live';
 
@@ -136,5 +139,70 @@ describe('the simulator reporting to the real collector', () => {
     expect(sent.every((event) => event.accepted === 1 && event.duplicates === 0)).toBe(true);
     expect(events).toHaveLength(seenAtStop);
     expect(await deviceLine('LOS-SIM-LIVE')).toMatchObject({ identifier: gateway.serialNumber });
+  });
+
+  it('should go live after its backfill, carry out commands queued in the portal and report the change', async () => {
+    sut.clock.advance(Date.now() - sut.clock.now().getTime());
+    const url = await provision('LOS-SIM-COMMANDS');
+    const token = url.split('/').at(-1) ?? '';
+    const line = await sut.app.services.ingest.lineForToken(token);
+    const gateway = new Gateway(
+      describeGateway(seed, 6, { behaviour: { offlineSpellsPerDay: 0, rebootsPerDay: 0 } }),
+    );
+    const stop = new AbortController();
+    const events: FleetEvent[] = [];
+    const running = runFleet({
+      targets: [{ gateway, url }],
+      backfillDays: 0.002,
+      intervalSeconds: 1,
+      commands: { nakShare: 0, silentShare: 0 },
+      signal: stop.signal,
+      onEvent: (event) => events.push(event),
+    });
+    const until = async (done: () => boolean | Promise<boolean>): Promise<void> => {
+      for (const deadline = Date.now() + 20_000; !(await done()); await delay(100)) {
+        if (Date.now() > deadline) throw new Error('timed out');
+      }
+    };
+    const settled = async (messageId: string): Promise<CommandStatus> => {
+      let status = await sut.app.services.actions.status(line.id, messageId);
+      await until(async () => {
+        status = await sut.app.services.actions.status(line.id, messageId);
+        return status.state === 'ACK' || status.state === 'NAK';
+      });
+      return status;
+    };
+    const request = (command: DeviceCommand) => sut.app.services.actions.request(line.id, command);
+
+    await until(() => events.some((event) => event.type === 'backfill-done'));
+    const moved = await request({
+      action: 'changeChannel',
+      parameters: { freqBand: '5GHz', channel: 149 },
+    });
+    const unknown = await request({
+      action: 'block',
+      parameters: { macAddress: 'aa:bb:cc:00:00:01' },
+    });
+    expect(await settled(moved)).toEqual({ messageId: moved, state: 'ACK', value: null });
+    expect(await settled(unknown)).toEqual({
+      messageId: unknown,
+      state: 'NAK',
+      value: 'Unknown host aa:bb:cc:00:00:01',
+    });
+    const answeredAt = events.length;
+    await until(() => events.slice(answeredAt).some((event) => event.type === 'sent'));
+    stop.abort();
+    const { backfill: results } = await running;
+
+    expect(results[0]).toMatchObject({ revoked: false, stopped: false, duplicates: 0 });
+    const [wifi] = await sut.database.db
+      .select()
+      .from(gatewaySnapshots)
+      .where(and(eq(gatewaySnapshots.lineId, line.id), eq(gatewaySnapshots.kind, 'wifi')));
+    const radios = (wifi?.payload as { wifiRadios: { freqBand: string }[] }).wifiRadios;
+    expect(radios.find((radio) => radio.freqBand === '5GHz')).toMatchObject({
+      channel: 149,
+      autoChannel: false,
+    });
   });
 });

@@ -6,12 +6,14 @@ import type {
   RadioProfile,
 } from './profile';
 import type { BulkDataReport, ParameterValue } from './report';
+import type { NeighbourReading } from './site-survey';
+import type { SpectrumReading } from './spectrum';
 
 /**
  * Writes what a gateway measured as TR-181 parameters (NameValuePair). Only standard paths of
  * TR-181 2.17 and the `X_LINESIGHT_` vendor parameters of docs/reporting-protocol.md appear.
- * Units are TR-181's: KiB, percent, whole °C, dBm, kbps, bytes, tenths of dB (DSL, DOCSIS) and
- * thousandths of dBm (optical).
+ * Units are TR-181's: KiB, percent, whole °C, dBm, kbps, bytes, Hz, tenths of dB (DSL, DOCSIS),
+ * hundredths of dBmV (spectrum amplitudes) and thousandths of dBm (optical).
  */
 
 export interface HostReading {
@@ -22,6 +24,22 @@ export interface HostReading {
   bytesReceived: number;
   /** WiFi hosts that are associated now; null for cabled or absent ones. */
   wifi: { signalDbm: number; downlinkKbps: number; uplinkKbps: number } | null;
+  /** Kept off the internet by a block command: still on the LAN, its counters stand still. */
+  blocked: boolean;
+}
+
+/**
+ * A DSL direction's error counters since boot, as G.997.1 counts them. Reed-Solomon corrects
+ * most errors (FEC); G.INP retransmits what it cannot (DTUs retransmitted), and what that misses
+ * is uncorrected and shows as CRC errors. On ATM (ADSL) each errored frame also spoils a few
+ * cells' headers (HEC); PTM has no cell headers, so HEC stays 0.
+ */
+export interface DslErrorCounters {
+  fecCorrected: number;
+  retransmitted: number;
+  uncorrected: number;
+  crc: number;
+  hec: number;
 }
 
 export interface DslReading {
@@ -35,9 +53,11 @@ export interface DslReading {
   syncDownstreamKbps: number;
   syncUpstreamKbps: number;
   retrainsSinceBoot: number;
-  /** G.INP retransmitted and uncorrected counters, since boot. */
-  retransmitted: number;
-  uncorrected: number;
+  downstream: DslErrorCounters;
+  upstream: DslErrorCounters;
+  /** Since boot, at the modem (near end). */
+  erroredSeconds: number;
+  severelyErroredSeconds: number;
 }
 
 export interface DocsisReading {
@@ -62,16 +82,30 @@ export interface FibreReading {
 
 export interface GatewayReading {
   at: number;
+  /** How often the gateway reports now: the live interval, or a backfill's wider spacing. */
+  reportingIntervalSeconds: number;
   uptimeSeconds: number;
   cpuPercent: number;
   ramFreeKib: number;
   /** Whole °C per sensor; null when the sensor has no reading. */
   temperaturesC: readonly (number | null)[];
-  /** The channel each radio chose at boot, by radio. */
-  channels: readonly number[];
+  /** Each radio's settings now, in the order of the profile's radios. */
+  radios: readonly RadioReading[];
   /** Hosts in the Hosts table now: those on the network and those that left lately. */
   hosts: readonly HostReading[];
   line: DslReading | DocsisReading | FibreReading;
+  /** The hourly site survey, in the report that starts an hour; else null. */
+  siteSurvey: readonly NeighbourReading[] | null;
+  /** The hourly DOCSIS spectrum analysis, likewise; null on other lines. */
+  spectrum: SpectrumReading | null;
+}
+
+export interface RadioReading {
+  /** The channel in use: chosen by hand, or by the radio itself when `autoChannel`. */
+  channel: number;
+  autoChannel: boolean;
+  /** e.g. "80MHz". */
+  bandwidth: string;
 }
 
 /** Adds one parameter to the report being written. */
@@ -87,7 +121,9 @@ export function writeReport(profile: GatewayProfile, reading: GatewayReading): B
     report[path] = Object.is(value, -0) ? 0 : value;
   };
   writeDeviceInfo(put, profile, reading);
+  writeReportingAndAddresses(put, profile, reading);
   writeWifi(put, profile, reading);
+  if (reading.siteSurvey) writeSiteSurvey(put, reading.siteSurvey);
   writeHosts(put, reading.hosts);
   switch (reading.line.lineClass) {
     case 'dsl':
@@ -100,7 +136,26 @@ export function writeReport(profile: GatewayProfile, reading: GatewayReading): B
       writeFibre(put, reading.line);
       break;
   }
+  if (reading.spectrum) writeSpectrum(put, reading.spectrum);
   return report;
+}
+
+/** TR-181 dateTime: ISO 8601 in UTC, whole seconds. */
+function dateTime(epochSeconds: number): string {
+  return new Date(epochSeconds * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+/** The Bulk Data profile's interval, and the WAN (1) and LAN (2) IP interfaces. */
+function writeReportingAndAddresses(
+  put: Put,
+  profile: GatewayProfile,
+  reading: GatewayReading,
+): void {
+  put('Device.BulkData.Profile.1.ReportingInterval', reading.reportingIntervalSeconds);
+  put('Device.IP.Interface.1.Name', 'wan');
+  put('Device.IP.Interface.1.IPv4Address.1.IPAddress', profile.wanIpAddress);
+  put('Device.IP.Interface.2.Name', 'br-lan');
+  put('Device.IP.Interface.2.IPv4Address.1.IPAddress', `${profile.lanPrefix}.1`);
 }
 
 function writeDeviceInfo(put: Put, profile: GatewayProfile, reading: GatewayReading): void {
@@ -110,6 +165,8 @@ function writeDeviceInfo(put: Put, profile: GatewayProfile, reading: GatewayRead
   put(`${info}.SoftwareVersion`, profile.firmware.version);
   put(`${info}.X_LINESIGHT_MACAddress`, profile.macAddress);
   put(`${info}.X_LINESIGHT_WANType`, profile.model.wanType);
+  put(`${info}.X_LINESIGHT_ClientVersion`, profile.agent.clientVersion);
+  put(`${info}.X_LINESIGHT_BuildIdentifier`, profile.agent.buildIdentifier);
   put(`${info}.UpTime`, reading.uptimeSeconds);
   put(`${info}.ProcessStatus.CPUUsage`, reading.cpuPercent);
   put(`${info}.MemoryStatus.Total`, profile.model.ramTotalKib);
@@ -119,18 +176,31 @@ function writeDeviceInfo(put: Put, profile: GatewayProfile, reading: GatewayRead
     put(`${sensor}.Name`, name);
     put(`${sensor}.Value`, reading.temperaturesC[index] ?? noTemperatureReading);
   });
+  if (profile.location) {
+    // The provider hands the gateway its position when its agent starts (RFC 7946: lon, lat).
+    const location = `${info}.Location.1`;
+    const { longitude, latitude } = profile.location;
+    put(`${location}.Source`, 'External');
+    put(`${location}.AcquiredTime`, dateTime(reading.at - reading.uptimeSeconds));
+    put(
+      `${location}.DataObject`,
+      JSON.stringify({ type: 'Point', coordinates: [longitude, latitude] }),
+    );
+  }
 }
 
 /** Radio i carries SSID i and access point i: one network name on both bands. */
 function writeWifi(put: Put, profile: GatewayProfile, reading: GatewayReading): void {
   profile.radios.forEach((radio, index) => {
+    const settings = reading.radios[index];
+    if (!settings) return;
     const path = `Device.WiFi.Radio.${radio.instance}`;
     put(`${path}.OperatingFrequencyBand`, radio.band);
-    // Auto channel selection is on, so Channel is the one it chose (TR-181).
-    put(`${path}.AutoChannelEnable`, true);
-    put(`${path}.Channel`, reading.channels[index] ?? radio.channelChoices[0] ?? 1);
+    // With auto channel selection on, Channel is the one the radio chose (TR-181).
+    put(`${path}.AutoChannelEnable`, settings.autoChannel);
+    put(`${path}.Channel`, settings.channel);
     put(`${path}.PossibleChannels`, radio.possibleChannels);
-    put(`${path}.OperatingChannelBandwidth`, radio.bandwidth);
+    put(`${path}.OperatingChannelBandwidth`, settings.bandwidth);
     put(`${path}.OperatingStandards`, radio.standards);
     const ssid = `Device.WiFi.SSID.${radio.instance}`;
     put(`${ssid}.Enable`, true);
@@ -162,6 +232,23 @@ function writeAssociatedDevices(
   }
 }
 
+/** The neighbours' networks the last scan heard, both bands in one table. */
+function writeSiteSurvey(put: Put, survey: readonly NeighbourReading[]): void {
+  const diagnostic = 'Device.WiFi.NeighboringWiFiDiagnostic';
+  put(`${diagnostic}.DiagnosticsState`, 'Complete');
+  survey.forEach(({ neighbour, signalDbm }, index) => {
+    const path = `${diagnostic}.Result.${index + 1}`;
+    put(`${path}.SSID`, neighbour.ssid);
+    put(`${path}.BSSID`, neighbour.bssid);
+    put(`${path}.Channel`, neighbour.channel);
+    put(`${path}.SignalStrength`, signalDbm);
+    put(`${path}.OperatingFrequencyBand`, neighbour.band);
+    put(`${path}.OperatingChannelBandwidth`, neighbour.bandwidth);
+    put(`${path}.OperatingStandards`, neighbour.standards);
+    put(`${path}.SecurityModeEnabled`, neighbour.security);
+  });
+}
+
 function layer1Interface(host: HostProfile): string {
   if (host.connection.medium === 'ethernet') {
     return `Device.Ethernet.Interface.${host.connection.port}`;
@@ -170,7 +257,7 @@ function layer1Interface(host: HostProfile): string {
 }
 
 function writeHosts(put: Put, hosts: readonly HostReading[]): void {
-  for (const { host, active, bytesSent, bytesReceived } of hosts) {
+  for (const { host, active, bytesSent, bytesReceived, blocked } of hosts) {
     const path = `Device.Hosts.Host.${host.instance}`;
     put(`${path}.PhysAddress`, host.mac);
     put(`${path}.HostName`, host.hostName);
@@ -180,6 +267,7 @@ function writeHosts(put: Put, hosts: readonly HostReading[]): void {
     put(`${path}.IPv4Address.1.IPAddress`, host.ipv4Address);
     put(`${path}.WANStats.BytesSent`, bytesSent);
     put(`${path}.WANStats.BytesReceived`, bytesReceived);
+    put(`${path}.X_LINESIGHT_Blocked`, blocked);
   }
 }
 
@@ -190,6 +278,10 @@ function writeDsl(put: Put, dsl: DslReading): void {
   put(`${line}.LastChange`, dsl.secondsSinceTrained);
   put(`${line}.StandardUsed`, dsl.profile.mode.standardUsed);
   if (dsl.profile.mode.profile) put(`${line}.CurrentProfile`, dsl.profile.mode.profile);
+  // Full power: the fleet's lines never drop to L2 or L3.
+  put(`${line}.PowerManagementState`, 'L0');
+  put(`${line}.TRELLISds`, 1);
+  put(`${line}.TRELLISus`, 1);
   put(`${line}.DownstreamMaxBitRate`, dsl.attainableDownstreamKbps);
   put(`${line}.UpstreamMaxBitRate`, dsl.attainableUpstreamKbps);
   put(`${line}.DownstreamNoiseMargin`, dsl.downstreamMargin);
@@ -199,13 +291,26 @@ function writeDsl(put: Put, dsl: DslReading): void {
   put(`${line}.DownstreamPower`, dsl.profile.downstreamPower);
   put(`${line}.UpstreamPower`, dsl.profile.upstreamPower);
   put(`${line}.X_LINESIGHT_Retrains`, dsl.retrainsSinceBoot);
+  put(`${line}.Stats.Total.ErroredSecs`, dsl.erroredSeconds);
+  put(`${line}.Stats.Total.SeverelyErroredSecs`, dsl.severelyErroredSeconds);
   const channel = 'Device.DSL.Channel.1';
   put(`${channel}.Status`, 'Up');
   put(`${channel}.LowerLayers`, `${line}.`);
+  put(`${channel}.LinkEncapsulationUsed`, dsl.profile.mode.linkEncapsulation);
   put(`${channel}.DownstreamCurrRate`, dsl.syncDownstreamKbps);
   put(`${channel}.UpstreamCurrRate`, dsl.syncUpstreamKbps);
-  put(`${channel}.X_LINESIGHT_RtxC`, dsl.retransmitted);
-  put(`${channel}.X_LINESIGHT_RtxUC`, dsl.uncorrected);
+  // The modem (xTU-R) receives downstream, the exchange's end (xTU-C) upstream.
+  const total = `${channel}.Stats.Total`;
+  put(`${total}.XTURFECErrors`, dsl.downstream.fecCorrected);
+  put(`${total}.XTUCFECErrors`, dsl.upstream.fecCorrected);
+  put(`${total}.XTURHECErrors`, dsl.downstream.hec);
+  put(`${total}.XTUCHECErrors`, dsl.upstream.hec);
+  put(`${total}.XTURCRCErrors`, dsl.downstream.crc);
+  put(`${total}.XTUCCRCErrors`, dsl.upstream.crc);
+  put(`${channel}.X_LINESIGHT_RtxCds`, dsl.downstream.retransmitted);
+  put(`${channel}.X_LINESIGHT_RtxCus`, dsl.upstream.retransmitted);
+  put(`${channel}.X_LINESIGHT_RtxUCds`, dsl.downstream.uncorrected);
+  put(`${channel}.X_LINESIGHT_RtxUCus`, dsl.upstream.uncorrected);
 }
 
 function writeDocsis(put: Put, docsis: DocsisReading): void {
@@ -239,6 +344,18 @@ function writeDocsis(put: Put, docsis: DocsisReading): void {
     put(`${path}.Status.ModulationType`, 'ATDMA');
     put(`${path}.Status.T3Timeouts`, measured.t3Timeouts);
     put(`${path}.Status.T4Timeouts`, measured.t4Timeouts);
+  });
+}
+
+/** Amplitudes are hundredths of dBmV, comma-separated, lowest frequency first. */
+function writeSpectrum(put: Put, spectrum: SpectrumReading): void {
+  const analysis = 'Device.DOCSIS.SpectrumAnalysis';
+  put(`${analysis}.SegmentFrequencySpan`, spectrum.segmentSpanHz);
+  put(`${analysis}.NumBinsPerSegment`, spectrum.binsPerSegment);
+  spectrum.segments.forEach((segment, index) => {
+    const path = `${analysis}.Result.${index + 1}`;
+    put(`${path}.Frequency`, segment.frequencyHz);
+    put(`${path}.AmplitudeData`, segment.amplitudes.join(','));
   });
 }
 
