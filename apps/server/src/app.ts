@@ -83,8 +83,28 @@ const redactedPaths = [
   'res.headers["x-cah-token"]',
 ];
 
+/**
+ * A request's address as logs show it: a reporting URL's token (the gateway's credential) and
+ * the reset-link token and single sign-on code and state in query strings are left out.
+ */
+export function redactedUrl(url: string): string {
+  return url
+    .replace(/^\/report\/v1\/[^/?]+/, '/report/v1/[token]')
+    .replace(/([?&](?:token|code|state)=)[^&#]*/g, '$1[redacted]');
+}
+
 export function createLogger(config: Pick<Config, 'logLevel'>): FastifyBaseLogger {
-  return pino({ level: config.logLevel, redact: redactedPaths });
+  return pino({
+    level: config.logLevel,
+    redact: redactedPaths,
+    serializers: {
+      req: (request: { method: string; url: string; ip?: string }) => ({
+        method: request.method,
+        url: redactedUrl(request.url),
+        remoteAddress: request.ip,
+      }),
+    },
+  });
 }
 
 function createServices(dependencies: AppDependencies, log: FastifyBaseLogger): Services {

@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildApp, redactedUrl } from '../src/app';
 import { resolveBuildId } from '../src/build-info';
 import { ManualClock } from '../src/clock';
 import { loadConfig } from '../src/config';
@@ -236,5 +236,20 @@ describe('with the database down', () => {
     expect(signIn.json().error.code).toBe('SERVER.DATABASE_UNAVAILABLE');
     await app.close();
     await database.close();
+  });
+});
+
+describe(redactedUrl.name, () => {
+  it.each([
+    ['/report/v1/0123456789abcdef0123456789abcdef', '/report/v1/[token]'],
+    ['/report/v1/0123abc/commands?wait=30', '/report/v1/[token]/commands?wait=30'],
+    ['/reset-passphrase?token=s3cret&lang=fr', '/reset-passphrase?token=[redacted]&lang=fr'],
+    [
+      '/signin?code=abc&state=xyz&iss=https%3A%2F%2Fid',
+      '/signin?code=[redacted]&state=[redacted]&iss=https%3A%2F%2Fid',
+    ],
+    ['/api/search/v1/SMITH?page=2', '/api/search/v1/SMITH?page=2'],
+  ])('should log %s as %s', (url, logged) => {
+    expect(redactedUrl(url)).toBe(logged);
   });
 });
