@@ -30,6 +30,9 @@ import { consumersRoutes } from './modules/consumers/consumers.routes';
 import { ConsumersService } from './modules/consumers/consumers.service';
 import { BuiltInDeviceManager, HttpDeviceManager } from './modules/consumers/device-manager';
 import { DevicesRepository } from './modules/devices/devices.repository';
+import { SsoRepository } from './modules/sso/sso.repository';
+import { ssoRoutes } from './modules/sso/sso.routes';
+import { SsoService } from './modules/sso/sso.service';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { DevicesService } from './modules/devices/devices.service';
 import { healthRoutes } from './modules/health/health.routes';
@@ -61,6 +64,7 @@ export interface Services {
   actions: ActionsService;
   auth: AuthService;
   consumers: ConsumersService;
+  sso: SsoService;
   devices: DevicesService;
   ingest: IngestService;
   passphrase: PassphraseService;
@@ -121,6 +125,14 @@ function createServices(dependencies: AppDependencies, log: FastifyBaseLogger): 
   });
   return {
     auth,
+    sso: new SsoService(
+      config.sso,
+      new SsoRepository(database.db),
+      usersRepository,
+      auth,
+      clock,
+      log,
+    ),
     consumers: new ConsumersService(
       auth,
       config.deviceManagerUrl
@@ -211,6 +223,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(healthRoutes, { database, buildId });
   await app.register(authRoutes, {
     authService: app.services.auth,
+    signInRateLimitPerMinute: config.signInRateLimitPerMinute,
+  });
+  await app.register(ssoRoutes, {
+    ssoService: app.services.sso,
     signInRateLimitPerMinute: config.signInRateLimitPerMinute,
   });
   await app.register(consumersRoutes, {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { emailSchema, firstBrokenPassphraseRule } from '@linesight/contract';
+import type { SsoSettings } from './modules/sso/sso.service';
 
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -49,11 +50,27 @@ const environmentSchema = z
     RETENTION_DAYS_900S: z.coerce.number().positive().default(14),
     RETENTION_DAYS_7200S: z.coerce.number().positive().default(90),
     RETENTION_DAYS_28800S: z.coerce.number().positive().default(400),
+    OIDC_ISSUER: z.url().optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_ROLE_CLAIM: z.string().min(1).default('roles'),
+    OIDC_ADMIN_ROLES: z.string().min(1).default('Admin'),
+    OIDC_CSR_ROLES: z.string().min(1).default('CSR'),
+    OIDC_ALLOW_HTTP: z.stringbool().default(false),
     DEVICE_MANAGER_URL: z.url({ protocol: /^https?$/ }).optional(),
     DEMO_GATEWAYS: z.coerce.number().int().min(0).max(10_000).default(50),
     DEMO_BACKFILL_DAYS: z.coerce.number().int().min(0).max(400).default(30),
     DEMO_SEED: z.coerce.number().int().min(0).default(1),
   })
+  .refine(
+    (env) =>
+      [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].every((value) => value) ||
+      [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].every((value) => !value),
+    {
+      message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together',
+      path: ['OIDC_ISSUER'],
+    },
+  )
   .refine((env) => (env.ADMIN_EMAIL === undefined) === (env.ADMIN_PASSPHRASE === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSPHRASE go together',
     path: ['ADMIN_PASSPHRASE'],
@@ -92,6 +109,8 @@ export interface Config {
   trustProxy: boolean;
   /** Days each rollup tier keeps, by tier seconds. */
   retentionDays: Record<60 | 900 | 7200 | 28800, number>;
+  /** Staff single sign-on; null for local accounts. */
+  sso: SsoSettings | null;
   /** An external device manager that checks consumers' credentials; unset, the built-in one. */
   deviceManagerUrl: string | undefined;
   /** The simulated fleet `npm start` runs; 0 gateways turns it off. */
@@ -145,6 +164,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       7200: e.RETENTION_DAYS_7200S,
       28800: e.RETENTION_DAYS_28800S,
     },
+    sso:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            redirectUri: `${publicUrl}/`,
+            postLogoutRedirectUri: `${publicUrl}/sso-signed-out`,
+            roleClaim: e.OIDC_ROLE_CLAIM,
+            adminValues: e.OIDC_ADMIN_ROLES.split(',').map((value) => value.trim()),
+            csrValues: e.OIDC_CSR_ROLES.split(',').map((value) => value.trim()),
+            allowHttpIssuer: e.OIDC_ALLOW_HTTP,
+          }
+        : null,
     deviceManagerUrl: e.DEVICE_MANAGER_URL,
     demoFleet: { gateways: e.DEMO_GATEWAYS, backfillDays: e.DEMO_BACKFILL_DAYS, seed: e.DEMO_SEED },
     webRoot: path.resolve(import.meta.dirname, '../../web/dist'),

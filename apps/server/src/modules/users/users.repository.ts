@@ -117,6 +117,32 @@ export class UsersRepository {
     return deleted.length > 0;
   }
 
+  /**
+   * The staff account a single sign-on names, created or updated from the ID token's claims;
+   * null when the address belongs to a consumer. Such an account has no local passphrase.
+   */
+  async upsertSsoUser(
+    email: string,
+    name: string,
+    role: 'Admin' | 'CSR',
+    at: Date,
+  ): Promise<UserRecord | null> {
+    const existing = await this.findByEmail(email);
+    if (existing?.role === 'Consumer') return null;
+    if (existing) {
+      const [updated] = await this.db
+        .update(users)
+        .set({ name, role, mustChangePassphrase: false, updatedAt: at })
+        .where(eq(users.id, existing.id))
+        .returning();
+      return updated ?? null;
+    }
+    const inserted = await this.insert({ email, name, role, passphraseHash: '' });
+    return inserted === 'email-in-use'
+      ? this.findByEmail(email).then((user) => user ?? null)
+      : inserted;
+  }
+
   async findById(id: string): Promise<UserRecord | undefined> {
     const [user] = await this.db.select().from(users).where(eq(users.id, id));
     return user;
