@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { e2eBaseUrl } from './e2e/support/e2e-settings';
+import { e2eBaseUrl, ssoBaseUrl } from './e2e/support/e2e-settings';
 
 /**
  * End-to-end tests drive Debian's Chromium (/usr/bin/chromium); no browser is downloaded.
@@ -32,12 +32,22 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node --import tsx e2e/support/e2e-server.ts',
-    url: `${e2eBaseUrl}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: 'node --import tsx e2e/support/e2e-server.ts',
+      url: `${e2eBaseUrl}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node --import tsx e2e/support/sso-server.ts',
+      url: `${ssoBaseUrl}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -30,3 +30,18 @@ export const consumerSession = {
     linesOfService: ['LOS-1001', 'LOS-1002'],
   },
 } as const;
+
+/**
+ * The single sign-on tests run against a second portal, configured for OpenID Connect, and an
+ * OpenID provider (oidc-provider) the tests start: a portal is in one sign-in mode at a time.
+ */
+export const ssoPort = e2ePort + 1;
+export const ssoBaseUrl = `http://127.0.0.1:${ssoPort}`;
+export const identityProviderPort = e2ePort + 2;
+export const identityProviderUrl = `http://127.0.0.1:${identityProviderPort}`;
+export const ssoClient = {
+  clientId: 'linesight-e2e',
+  clientSecret: 'e2e-client-secret-0123456789',
+};
+/** The provider's users: any login works; these names get a portal role, others get none. */
+export const ssoStaff = { ada: ['linesight-csr'], grace: ['linesight-admins'] } as const;
