@@ -4,20 +4,15 @@
  * (`"Device.DeviceInfo.UpTime": 42`) or ObjectHierarchy (`"Device": { "DeviceInfo": … }`).
  */
 
-export type ParameterValue = string | number | boolean;
+import type { BulkDataReport, ParameterTree } from '@linesight/contract';
 
-export interface ParameterTree {
-  [name: string]: ParameterValue | ParameterTree;
-}
-
-export interface BulkDataReport {
-  CollectionTime: number;
-  [name: string]: ParameterValue | ParameterTree;
-}
-
-export type ReportEncoding = 'NameValuePair' | 'ObjectHierarchy';
-
-export const reportEncodings: readonly ReportEncoding[] = ['NameValuePair', 'ObjectHierarchy'];
+export {
+  type BulkDataReport,
+  type ParameterTree,
+  type ParameterValue,
+  type ReportEncoding,
+  reportEncodings,
+} from '@linesight/contract';
 
 /** Nests a NameValuePair report's paths into objects; instance numbers become keys ("1"). */
 export function toObjectHierarchy(report: BulkDataReport): BulkDataReport {

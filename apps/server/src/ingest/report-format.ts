@@ -6,7 +6,9 @@
  * parameter paths, so nothing after this file knows which format a gateway used.
  */
 
-export type ParameterValue = string | number | boolean;
+import type { ParameterValue } from '@linesight/contract';
+
+export type { ParameterValue };
 
 export interface FlatReport {
   /** Epoch seconds, as the gateway sent it. */
