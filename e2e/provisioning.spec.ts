@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signInAdminApi } from './support/admin-api';
 import { accounts } from './support/e2e-settings';
 import { openAndSignIn } from './support/sign-in';
 
@@ -95,6 +96,70 @@ test.describe('provisioning', () => {
     await create('Made Again');
     await expect(form.getByRole('alert')).toHaveText('A subscriber with this code already exists.');
     await expect(row).toContainText('Twice Made');
+  });
+
+  test('an admin sets, replaces and removes a subscriber’s My Network sign-in', async ({
+    page,
+    request,
+  }) => {
+    const admin = await signInAdminApi(request);
+    await admin.subscriberWithLines('E2E-MYNET-SUB', 'Paula Provisioned', ['E2E-MYNET-LOS']);
+    await admin.subscriberWithLines('E2E-MYNET-TAKEN', 'Priya Provisioned', []);
+    await admin.consumerSignIn('E2E-MYNET-TAKEN', 'e2e-priya', 'Tr4vel-Lantern-Blue');
+
+    await openAndSignIn(page, accounts.admin.email);
+    await page.goto('/provisioning');
+    await expect(page.getByRole('form', { name: 'My Network sign-in' })).toHaveCount(0);
+    await page.getByRole('textbox', { name: 'Search by subscriber code' }).fill('E2E-MYNET-SUB');
+    const subscribers = page.getByRole('table', { name: 'Subscribers' });
+    await expect(subscribers.getByRole('row')).toHaveCount(2);
+    await subscribers.getByRole('row', { name: /E2E-MYNET-SUB/ }).click();
+
+    const myNetwork = page.getByRole('form', { name: 'My Network sign-in' });
+    await expect(
+      myNetwork.getByText('This subscriber has no My Network sign-in yet.'),
+    ).toBeVisible();
+    const save = myNetwork.getByRole('button', { name: 'Save sign-in' });
+    await expect(save).toBeDisabled();
+
+    // The shared passphrase policy, with the subscriber's name as personal information.
+    await myNetwork.getByLabel('Username').fill('mwc-e2e-paula');
+    await myNetwork.getByLabel('Passphrase', { exact: true }).fill('Paula-Provisioned-9');
+    await expect(
+      myNetwork.getByText('Passphrase must not contain personal information'),
+    ).toBeVisible();
+    await myNetwork.getByLabel('Passphrase', { exact: true }).fill('Tr4vel-Lantern-Blue');
+    await myNetwork.getByLabel('Confirm passphrase').fill('Tr4vel-Lantern-Blue');
+    await save.click();
+    await expect(myNetwork.getByTestId('consumer-username')).toHaveText(
+      'Current username: mwc-e2e-paula',
+    );
+    await expect(myNetwork.getByLabel('Username')).toHaveValue('');
+
+    const consumerAuth = (username: string) =>
+      request.post('/api/user/v1/consumerAuth', {
+        data: { username, password: 'Tr4vel-Lantern-Blue' },
+      });
+    const signedIn = await consumerAuth('mwc-e2e-paula');
+    expect(signedIn.status()).toBe(200);
+    expect((await signedIn.json()).linesOfService).toEqual(['E2E-MYNET-LOS']);
+
+    // A user name another subscriber has is refused with the server's reason.
+    await myNetwork.getByLabel('Username').fill('e2e-priya');
+    await myNetwork.getByLabel('Passphrase', { exact: true }).fill('Tr4vel-Lantern-Blue');
+    await myNetwork.getByLabel('Confirm passphrase').fill('Tr4vel-Lantern-Blue');
+    await save.click();
+    await expect(myNetwork.getByRole('alert')).toHaveText('This username is already in use.');
+    await expect(myNetwork.getByTestId('consumer-username')).toHaveText(
+      'Current username: mwc-e2e-paula',
+    );
+
+    await myNetwork.getByRole('button', { name: 'Remove sign-in' }).click();
+    await myNetwork.getByRole('button', { name: 'Yes' }).click();
+    await expect(
+      myNetwork.getByText('This subscriber has no My Network sign-in yet.'),
+    ).toBeVisible();
+    expect((await consumerAuth('mwc-e2e-paula')).status()).toBe(401);
   });
 
   test('a CSR is turned away from provisioning', async ({ page }) => {

@@ -67,6 +67,8 @@ await new AuthRepository(database.db).insertSession({
   tokenHash: hashToken(consumerSession.token),
   userId: consumer.id,
   signInMode: 'consumer',
+  idToken: null,
+  ssoLogoutUrl: null,
   createdAt: now,
   lastSeenAt: now,
 });
@@ -94,6 +96,7 @@ Object.assign(process.env, {
   // Every test signs in from 127.0.0.1; the per-client limit has its own API test.
   SIGNIN_RATE_LIMIT_PER_MINUTE: '1000',
   LOG_LEVEL: 'warn',
+  DEMO_GATEWAYS: '0',
 });
 delete process.env.DATABASE_URL;
 await import('../../apps/server/src/server');

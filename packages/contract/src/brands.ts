@@ -24,6 +24,12 @@ export interface Brand {
   webClipIconUrl: string;
   /** Page help opens `{knowledgeBaseUrl}/{page}`. */
   knowledgeBaseUrl: string;
+  /**
+   * The external chat service behind the Support chat button that consumers whose user name
+   * starts with `supportChatUsernamePrefix` (mwc) see (seed 000 section 1). Brands without one
+   * show no button.
+   */
+  supportChatUrl?: string;
 }
 
 function brand(
@@ -132,6 +138,10 @@ export const providerBrands: readonly Brand[] = [
     pageTitle: 'Aurora Wireless CareView',
     colors: { primary: '#c2255c', navBackground: '#3f1230', navText: '#fff0f6' },
     knowledgeBaseUrl: 'https://help.aurorawireless.example/careview',
+    // The seed names one consumer kind with a chat service ("mwc", read as My Wireless Care) and
+    // no brand for it; Aurora Wireless CareView is the one wireless care brand, so it alone has
+    // a chat service. A brand that gets one later adds its address here; no code changes.
+    supportChatUrl: 'https://chat.aurorawireless.example/mywirelesscare',
   }),
 ];
 

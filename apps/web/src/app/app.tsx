@@ -23,7 +23,7 @@ function createQueryClient(): QueryClient {
 
 export function App({ brandSetting }: { brandSetting: BrandSetting }) {
   const queryClient = useMemo(() => createQueryClient(), []);
-  const router = useMemo(() => createAppRouter(), []);
+  const router = useMemo(() => createAppRouter(queryClient), [queryClient]);
   const theme = useMemo(() => brandTheme(brandSetting.brand), [brandSetting]);
   return (
     <BrandContext.Provider value={brandSetting}>

@@ -1,16 +1,34 @@
-import { createBrowserRouter, Navigate, redirect, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createBrowserRouter,
+  type LoaderFunctionArgs,
+  Navigate,
+  redirect,
+  type RouteObject,
+} from 'react-router';
 import { ComingSoonPage } from '../components/layout/coming-soon-page';
-import { href, landingPath, mayOpen, type RouteName, routePaths } from '../lib/routes';
+import { fetchPortalSignInMode } from '../features/auth/api/get-sso-info';
+import {
+  foreignLineRedirect,
+  href,
+  landingPath,
+  localAccountScreens,
+  mayOpen,
+  type RouteName,
+  routePaths,
+} from '../lib/routes';
 import { screenTitleKeys } from '../lib/screen-titles';
 import { getSession, rememberRequestedUrl } from '../lib/session';
 import { RootLayout, type ScreenHandle } from './layout/root-layout';
 
 /**
  * Runs before a screen loads: signed-out users are sent to sign-in with the address kept for
- * afterwards; signed-in users whose role may not open it go to their landing screen.
+ * afterwards; signed-in users whose role may not open it go to their landing screen, and so do
+ * consumers who open a line of service that is not theirs. User management waits for the
+ * portal's sign-in mode: it exists only for local accounts.
  */
-function guard(name: RouteName) {
-  return ({ request }: { request: Request }) => {
+function guard(name: RouteName, queryClient: QueryClient) {
+  return async ({ request, params }: LoaderFunctionArgs) => {
     const session = getSession();
     if (mayOpen(name, null, undefined)) return null;
     if (!session.user) {
@@ -18,18 +36,30 @@ function guard(name: RouteName) {
       rememberRequestedUrl(`${url.pathname}${url.search}`);
       throw redirect(href('base.sign-in'));
     }
-    if (!mayOpen(name, session.role, session.signInMode)) {
+    const signInMode = localAccountScreens.includes(name)
+      ? await fetchPortalSignInMode(queryClient)
+      : session.signInMode;
+    if (!mayOpen(name, session.role, signInMode)) {
       throw redirect(landingPath(session.user, session.currentLineOfService));
     }
+    const foreignLine = foreignLineRedirect(session.user, params.losCode);
+    if (foreignLine) throw redirect(foreignLine);
     return null;
   };
 }
 
-function screen(name: RouteName, lazy?: RouteObject['lazy']): RouteObject {
-  const handle: ScreenHandle = { name };
-  const route: RouteObject = { path: routePaths[name], handle, loader: guard(name) };
-  if (lazy) return { ...route, lazy };
-  return { ...route, element: <ComingSoonPage titleKey={screenTitleKeys[name]} /> };
+/** A guarded screen: its own component, lazily loaded, or a stand-in until it is built. */
+function screenMaker(queryClient: QueryClient) {
+  return (name: RouteName, lazy?: RouteObject['lazy']): RouteObject => {
+    const handle: ScreenHandle = { name };
+    const route: RouteObject = {
+      path: routePaths[name],
+      handle,
+      loader: guard(name, queryClient),
+    };
+    if (lazy) return { ...route, lazy };
+    return { ...route, element: <ComingSoonPage titleKey={screenTitleKeys[name]} /> };
+  };
 }
 
 /** A parent route of seed 000 that opens its `devices` child. */
@@ -42,56 +72,65 @@ function redirectToDevices(name: 'base.bandwidth' | 'base.wifi', child: RouteNam
   };
 }
 
-export const routes: RouteObject[] = [
-  {
-    element: <RootLayout />,
-    children: [
-      screen('base.sign-in', async () => ({
-        Component: (await import('../features/auth/components/sign-in-page')).SignInPage,
-      })),
-      screen('base.ui-sign-out', async () => ({
-        Component: (await import('../features/auth/components/sign-out-page')).SignOutPage,
-      })),
-      screen('base.consumer-sign-in'),
-      screen('sso-signed-out'),
-      screen('base.forgot-passphrase', async () => ({
-        Component: (await import('../features/passphrase/components/forgot-passphrase-page'))
-          .ForgotPassphrasePage,
-      })),
-      screen('base.reset-forgot-passphrase', async () => ({
-        Component: (await import('../features/passphrase/components/reset-passphrase-page'))
-          .ResetPassphrasePage,
-      })),
-      screen('base.dashboard'),
-      screen('base.search', async () => ({
-        Component: (await import('../features/search/components/search-page')).SearchPage,
-      })),
-      screen('base.uptime-report'),
-      screen('base.qoe-report'),
-      screen('base.summary'),
-      redirectToDevices('base.bandwidth', 'base.bandwidth.devices'),
-      screen('base.bandwidth.devices'),
-      screen('base.bandwidth.detail'),
-      redirectToDevices('base.wifi', 'base.wifi.devices'),
-      screen('base.wifi.devices'),
-      screen('base.wifi.detail'),
-      screen('base.qoe'),
-      screen('base.site-survey'),
-      screen('base.gateway-physical-status'),
-      screen('base.gateway-wan-stats'),
-      screen('base.provisioning', async () => ({
-        Component: (await import('../features/provisioning/components/provisioning-page'))
-          .ProvisioningPage,
-      })),
-      screen('base.user-management', async () => ({
-        Component: (await import('../features/users/components/user-management-page'))
-          .UserManagementPage,
-      })),
-      { path: '*', element: <Navigate to={href('base.sign-in')} replace /> },
-    ],
-  },
-];
+export function appRoutes(queryClient: QueryClient): RouteObject[] {
+  const screen = screenMaker(queryClient);
+  return [
+    {
+      element: <RootLayout />,
+      children: [
+        screen('base.sign-in', async () => ({
+          Component: (await import('../features/auth/components/sign-in-page')).SignInPage,
+        })),
+        screen('base.ui-sign-out', async () => ({
+          Component: (await import('../features/auth/components/sign-out-page')).SignOutPage,
+        })),
+        screen('base.consumer-sign-in', async () => ({
+          Component: (await import('../features/auth/components/consumer-sign-in-page'))
+            .ConsumerSignInPage,
+        })),
+        screen('sso-signed-out', async () => ({
+          Component: (await import('../features/auth/components/sso-signed-out-page'))
+            .SsoSignedOutPage,
+        })),
+        screen('base.forgot-passphrase', async () => ({
+          Component: (await import('../features/passphrase/components/forgot-passphrase-page'))
+            .ForgotPassphrasePage,
+        })),
+        screen('base.reset-forgot-passphrase', async () => ({
+          Component: (await import('../features/passphrase/components/reset-passphrase-page'))
+            .ResetPassphrasePage,
+        })),
+        screen('base.dashboard'),
+        screen('base.search', async () => ({
+          Component: (await import('../features/search/components/search-page')).SearchPage,
+        })),
+        screen('base.uptime-report'),
+        screen('base.qoe-report'),
+        screen('base.summary'),
+        redirectToDevices('base.bandwidth', 'base.bandwidth.devices'),
+        screen('base.bandwidth.devices'),
+        screen('base.bandwidth.detail'),
+        redirectToDevices('base.wifi', 'base.wifi.devices'),
+        screen('base.wifi.devices'),
+        screen('base.wifi.detail'),
+        screen('base.qoe'),
+        screen('base.site-survey'),
+        screen('base.gateway-physical-status'),
+        screen('base.gateway-wan-stats'),
+        screen('base.provisioning', async () => ({
+          Component: (await import('../features/provisioning/components/provisioning-page'))
+            .ProvisioningPage,
+        })),
+        screen('base.user-management', async () => ({
+          Component: (await import('../features/users/components/user-management-page'))
+            .UserManagementPage,
+        })),
+        { path: '*', element: <Navigate to={href('base.sign-in')} replace /> },
+      ],
+    },
+  ];
+}
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(appRoutes(queryClient));
 }

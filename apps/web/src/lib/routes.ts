@@ -1,5 +1,6 @@
 import type { Role, SessionUser } from '@linesight/contract';
-import { generatePath } from 'react-router';
+import { generatePath, matchPath } from 'react-router';
+import { signInModeOf } from './sign-in-mode';
 
 /**
  * Every route of seed 000 section 2, by its state name, defined once. Screens link by name,
@@ -95,7 +96,7 @@ export const screensWithoutNavigation: readonly RouteName[] = [
 ];
 
 /** Screens that exist only for local accounts (signInMode cahUser). */
-const localAccountScreens: readonly RouteName[] = ['base.user-management'];
+export const localAccountScreens: readonly RouteName[] = ['base.user-management'];
 
 export function mayOpen(
   name: RouteName,
@@ -112,12 +113,99 @@ export function mayOpen(
 }
 
 /**
+ * The line of service a user is looking at: the first of the candidates (the route's line, then
+ * the stored one). A consumer only ever looks at one of their own lines, their first by default.
+ */
+export function currentLineFor(
+  user: SessionUser,
+  ...candidates: (string | undefined)[]
+): string | undefined {
+  if (user.role !== 'Consumer') return candidates.find((losCode) => losCode !== undefined);
+  return (
+    candidates.find((losCode) => losCode !== undefined && user.linesOfService.includes(losCode)) ??
+    user.linesOfService[0]
+  );
+}
+
+/**
  * Where a user lands after sign-in when no address was requested: CSR and Admin on search,
- * consumers on the summary of their first line.
+ * consumers on the summary of their current or first line.
  */
 export function landingPath(user: SessionUser, currentLineOfService?: string): string {
   if (user.role !== 'Consumer') return href('base.search');
-  const losCode = currentLineOfService ?? user.linesOfService[0];
+  const losCode = currentLineFor(user, currentLineOfService);
   // A consumer with no line has nothing to see: signing out beats a screen that cannot load.
   return losCode ? href('base.summary', { losCode }) : href('base.ui-sign-out');
 }
+
+/**
+ * A consumer who opens a line that is not theirs goes to the summary of their first line (the
+ * server refuses that line's data anyway); null when the line may be opened.
+ */
+export function foreignLineRedirect(user: SessionUser, losCode: string | undefined): string | null {
+  if (user.role !== 'Consumer' || losCode === undefined) return null;
+  return user.linesOfService.includes(losCode) ? null : landingPath(user);
+}
+
+const portalOrigin = 'http://portal.invalid';
+
+/**
+ * The named screen a path of this portal opens, with its parameters; undefined when no screen
+ * has it, or when the "path" leads to another site (`//elsewhere.example/search`).
+ */
+export function screenAt(
+  path: string,
+): { name: RouteName; params: Partial<Record<string, string>> } | undefined {
+  const url = new URL(path, portalOrigin);
+  if (url.origin !== portalOrigin) return undefined;
+  const pathname = url.pathname;
+  for (const name of Object.keys(routePaths) as RouteName[]) {
+    const match = matchPath(routePaths[name], pathname);
+    if (!match) continue;
+    // Parameters come as the address holds them; the router hands screens decoded ones.
+    const params = Object.fromEntries(
+      Object.entries(match.params).map(([key, value]) => [key, value && decodeSegment(value)]),
+    );
+    return { name, params };
+  }
+  return undefined;
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * Where a user goes after sign-in: back to the address kept when they were sent to sign in, if
+ * it is a data screen they may open, else their landing screen.
+ */
+export function landingAfterSignIn(user: SessionUser, requestedUrl: string | undefined): string {
+  const requested = requestedUrl === undefined ? undefined : screenAt(requestedUrl);
+  const mayReturn =
+    requested !== undefined &&
+    screenAccess[requested.name] !== 'public' &&
+    mayOpen(requested.name, user.role, signInModeOf(user)) &&
+    foreignLineRedirect(user, requested.params.losCode) === null;
+  return mayReturn && requestedUrl ? requestedUrl : landingPath(user);
+}
+
+/**
+ * Where choosing another line of service leads: the same kind of screen for that line. A
+ * device's detail becomes the other line's device list; screens without a line open its summary.
+ */
+export function lineSwitchPath(route: RouteName | undefined, losCode: string): string {
+  const screen = (route && deviceListOf[route]) ?? route;
+  if (screen && routePaths[screen].match(/:\w+/g)?.join() === ':losCode') {
+    return href(screen as 'base.summary', { losCode });
+  }
+  return href('base.summary', { losCode });
+}
+
+const deviceListOf: Partial<Record<RouteName, RouteName>> = {
+  'base.bandwidth.detail': 'base.bandwidth.devices',
+  'base.wifi.detail': 'base.wifi.devices',
+};

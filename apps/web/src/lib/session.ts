@@ -8,6 +8,7 @@ import {
   sessionStorageKeys,
   writeCookie,
 } from './storage';
+import { signInModeOf } from './sign-in-mode';
 
 /**
  * The signed-in state: authenticated when both a token and a user object are stored (seed 000
@@ -21,12 +22,13 @@ export interface SessionState {
   role: Role | null;
   /** The line of service the Network and Gateway menus open. */
   currentLineOfService: string | undefined;
-  /** cahUser for local accounts, sso for single sign-on. */
+  /** How this browser signed in: cahUser, sso or consumer (`signInModeOf`). */
   signInMode: string | undefined;
 }
 
 const listeners = new Set<() => void>();
-let snapshot: SessionState = readState();
+// Read on first use, so modules that import this one load where there is no document (tests).
+let snapshot: SessionState | undefined;
 
 function readUser(): SessionUser | null {
   const stored = readCookie(cookieNames.user);
@@ -58,17 +60,15 @@ function changed(): void {
 }
 
 export function getSession(): SessionState {
+  snapshot ??= readState();
   return snapshot;
 }
 
 export function useSession(): SessionState {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => snapshot,
-  );
+  return useSyncExternalStore((listener) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }, getSession);
 }
 
 export function getAuthToken(): string | undefined {
@@ -84,7 +84,7 @@ export function storeAuthToken(token: string): void {
 
 export function startSession(user: SessionUser): void {
   writeCookie(cookieNames.user, JSON.stringify(user));
-  writeCookie(cookieNames.signInMode, 'cahUser', cookieLifetimes.signInMode);
+  writeCookie(cookieNames.signInMode, signInModeOf(user), cookieLifetimes.signInMode);
   changed();
 }
 
@@ -115,11 +115,19 @@ export function setCurrentLineOfService(losCode: string): void {
   changed();
 }
 
-export function getRememberedUsername(): string | undefined {
-  return readCookie(cookieNames.username);
+/** Staff remember their e-mail, consumers their device-manager user name, each on its own page. */
+export type RememberedUsernameKind = 'staff' | 'consumer';
+
+const usernameCookies = {
+  staff: cookieNames.username,
+  consumer: cookieNames.consumerUsername,
+} as const;
+
+export function getRememberedUsername(kind: RememberedUsernameKind): string | undefined {
+  return readCookie(usernameCookies[kind]);
 }
 
-export function rememberUsername(username: string | null): void {
-  if (username) writeCookie(cookieNames.username, username, cookieLifetimes.username);
-  else deleteCookie(cookieNames.username);
+export function rememberUsername(kind: RememberedUsernameKind, username: string | null): void {
+  if (username) writeCookie(usernameCookies[kind], username, cookieLifetimes.username);
+  else deleteCookie(usernameCookies[kind]);
 }

@@ -2,12 +2,14 @@
  * What the client keeps between page loads (seed 000 section 3, "Client-side stored items"):
  * cookies for the auth token, user, username, sign-in mode, current line of service, requested
  * URL and users per page; local storage for the language and each list's page size. The
- * summary's map adds its hide-map key here.
+ * summary's map adds its hide-map key here. The consumer sign-in page keeps its user name in a
+ * cookie of its own, so a consumer's user name never fills the staff page's e-mail field.
  */
 export const cookieNames = {
   authToken: 'ls_auth_token',
   user: 'ls_user',
   username: 'ls_username',
+  consumerUsername: 'ls_consumer_username',
   signInMode: 'ls_sign_in_mode',
   currentLineOfService: 'ls_current_los',
   requestedUrl: 'ls_requested_url',

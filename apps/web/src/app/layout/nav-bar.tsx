@@ -1,23 +1,23 @@
-import { isStaffRole } from '@linesight/contract';
 import { ActionIcon, Button, Group, Menu, Select, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconHelpCircle, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { SupportChatButton } from '../../components/ui/support-chat-button';
+import { usePortalSignInMode } from '../../features/auth/api/get-sso-info';
 import { useBrand } from '../../lib/brand/brand-context';
 import { useUpdateAvailable } from '../../lib/build-watcher';
 import { helpPageFor, helpUrl } from '../../lib/help';
-import { href, landingPath, type RouteName, routePaths } from '../../lib/routes';
+import {
+  currentLineFor,
+  href,
+  landingPath,
+  lineSwitchPath,
+  type RouteName,
+  routePaths,
+} from '../../lib/routes';
 import { setCurrentLineOfService, useSession } from '../../lib/session';
 import classes from './nav-bar.module.css';
-import {
-  adminMenu,
-  consumerAdvancedStatsMenu,
-  gatewayMenu,
-  type NavEntry,
-  type NavMenu,
-  networkMenu,
-  reportsMenu,
-} from './nav-menus';
+import { type NavEntry, type NavMenu, navigationFor } from './nav-menus';
 import { UserMenu } from './user-menu';
 
 function entryHref(entry: NavEntry, losCode: string | undefined): string | undefined {
@@ -68,13 +68,14 @@ function NavLinkItem({ to, label }: { to: string | undefined; label: string }) {
 function LineOfServiceSelect({
   lines,
   current,
+  routeName,
 }: {
   lines: readonly string[];
   current: string | undefined;
+  routeName: RouteName | undefined;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const location = useLocation();
   return (
     <Select
       aria-label={t('NAV.LINE_OF_SERVICE')}
@@ -84,17 +85,8 @@ function LineOfServiceSelect({
       allowDeselect={false}
       onChange={(losCode) => {
         if (!losCode) return;
-        const onLinePage =
-          current !== undefined && location.pathname.includes(`/${encodeURIComponent(current)}`);
         setCurrentLineOfService(losCode);
-        void navigate(
-          onLinePage
-            ? location.pathname.replace(
-                `/${encodeURIComponent(current)}`,
-                `/${encodeURIComponent(losCode)}`,
-              )
-            : href('base.summary', { losCode }),
-        );
+        void navigate(lineSwitchPath(routeName, losCode));
       }}
     />
   );
@@ -102,18 +94,23 @@ function LineOfServiceSelect({
 
 export function NavBar({
   routeName,
+  routeLineOfService,
   onChangePassphrase,
 }: {
   routeName: RouteName | undefined;
+  /** The line of service in the route, when the screen has one. */
+  routeLineOfService: string | undefined;
   onChangePassphrase: () => void;
 }) {
   const { t } = useTranslation();
   const { brand } = useBrand();
   const session = useSession();
   const updateAvailable = useUpdateAvailable();
-  const { user, role, currentLineOfService: losCode } = session;
-  if (!user || !role) return null;
-  const lines = user.linesOfService;
+  const portalSignInMode = usePortalSignInMode(session.isAdmin);
+  const { user } = session;
+  if (!user) return null;
+  const losCode = currentLineFor(user, routeLineOfService, session.currentLineOfService);
+  const navigation = navigationFor(user, portalSignInMode);
 
   return (
     <header className={classes.bar}>
@@ -122,25 +119,16 @@ export function NavBar({
           <img src={brand.logoUrl} alt={brand.companyName} className={classes.logo} />
         </Link>
         <Group gap={2} wrap="nowrap">
-          {isStaffRole(role) && (
-            <>
-              <NavDropdown menu={reportsMenu} losCode={losCode} />
-              <NavLinkItem to={href('base.search')} label={t('NAV.SEARCH')} />
-              <NavDropdown menu={networkMenu} losCode={losCode} />
-              <NavDropdown menu={gatewayMenu} losCode={losCode} />
-              {session.isAdmin && (
-                <NavDropdown menu={adminMenu(session.signInMode)} losCode={losCode} />
-              )}
-            </>
-          )}
-          {session.isConsumer && (
-            <>
+          {navigation.items.map((item) =>
+            item.kind === 'menu' ? (
+              <NavDropdown key={item.menu.labelKey} menu={item.menu} losCode={losCode} />
+            ) : (
               <NavLinkItem
-                to={losCode ? href('base.summary', { losCode }) : undefined}
-                label={t('NAV.SUMMARY')}
+                key={item.entry.route}
+                to={entryHref(item.entry, losCode)}
+                label={t(item.entry.labelKey)}
               />
-              <NavDropdown menu={consumerAdvancedStatsMenu} losCode={losCode} />
-            </>
+            ),
           )}
         </Group>
         <Group gap="xs" ml="auto" wrap="nowrap">
@@ -156,8 +144,13 @@ export function NavBar({
               </Button>
             </Tooltip>
           )}
-          {session.isConsumer && lines.length > 1 && (
-            <LineOfServiceSelect lines={lines} current={losCode} />
+          <SupportChatButton />
+          {navigation.lineChoices.length > 0 && (
+            <LineOfServiceSelect
+              lines={navigation.lineChoices}
+              current={losCode}
+              routeName={routeName}
+            />
           )}
           <Tooltip label={t('NAV.HELP')}>
             <ActionIcon

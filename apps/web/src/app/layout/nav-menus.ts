@@ -1,5 +1,6 @@
-import type { TranslationKey } from '../../lib/translation-key';
+import { isStaffRole, type SessionUser, type SignInMode } from '@linesight/contract';
 import type { RouteName } from '../../lib/routes';
+import type { TranslationKey } from '../../lib/translation-key';
 
 export interface NavEntry {
   labelKey: TranslationKey;
@@ -51,9 +52,53 @@ export const consumerAdvancedStatsMenu: NavMenu = {
 };
 
 /** User management exists only for local accounts (signInMode cahUser). */
-export function adminMenu(signInMode: string | undefined): NavMenu {
+export function adminMenu(signInMode: SignInMode | undefined): NavMenu {
   const entries: NavEntry[] = [{ labelKey: 'NAV.PROVISIONING', route: 'base.provisioning' }];
   if (signInMode === 'cahUser')
     entries.push({ labelKey: 'NAV.USER_MANAGEMENT', route: 'base.user-management' });
   return { labelKey: 'NAV.ADMIN', entries };
+}
+
+const searchLink: NavEntry = { labelKey: 'NAV.SEARCH', route: 'base.search' };
+const consumerSummaryLink: NavEntry = {
+  labelKey: 'NAV.SUMMARY',
+  route: 'base.summary',
+  needsLine: true,
+};
+
+export type NavItem = { kind: 'menu'; menu: NavMenu } | { kind: 'link'; entry: NavEntry };
+
+export interface Navigation {
+  items: readonly NavItem[];
+  /** The lines the line-of-service selector offers; empty hides it. */
+  lineChoices: readonly string[];
+}
+
+/**
+ * The navigation bar of seed 000 section 2 for a user: staff get Reports, Search, Network and
+ * Gateway, and admins Admin (user management only while the portal uses local accounts);
+ * consumers get Summary and Advanced Stats, and a line selector when they have several lines.
+ */
+export function navigationFor(
+  user: SessionUser,
+  portalSignInMode: SignInMode | undefined,
+): Navigation {
+  if (user.role === 'Consumer') {
+    return {
+      items: [
+        { kind: 'link', entry: consumerSummaryLink },
+        { kind: 'menu', menu: consumerAdvancedStatsMenu },
+      ],
+      lineChoices: user.linesOfService.length > 1 ? user.linesOfService : [],
+    };
+  }
+  if (!isStaffRole(user.role)) return { items: [], lineChoices: [] };
+  const items: NavItem[] = [
+    { kind: 'menu', menu: reportsMenu },
+    { kind: 'link', entry: searchLink },
+    { kind: 'menu', menu: networkMenu },
+    { kind: 'menu', menu: gatewayMenu },
+  ];
+  if (user.role === 'Admin') items.push({ kind: 'menu', menu: adminMenu(portalSignInMode) });
+  return { items, lineChoices: [] };
 }

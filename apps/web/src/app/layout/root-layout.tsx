@@ -41,7 +41,11 @@ export function RootLayout() {
   return (
     <div style={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       {showNavigation && (
-        <NavBar routeName={routeName} onChangePassphrase={() => setChangingPassphrase(true)} />
+        <NavBar
+          routeName={routeName}
+          routeLineOfService={losCode}
+          onChangePassphrase={() => setChangingPassphrase(true)}
+        />
       )}
       {showNavigation && (
         <ChangePassphraseModal

@@ -6,6 +6,7 @@ import { useBrand } from '../../lib/brand/brand-context';
 import { currentLanguage, languages } from '../../lib/i18n';
 import { href } from '../../lib/routes';
 import { useSession } from '../../lib/session';
+import { signInModeOf } from '../../lib/sign-in-mode';
 import classes from './nav-bar.module.css';
 
 /**
@@ -17,7 +18,8 @@ export function UserMenu({ onChangePassphrase }: { onChangePassphrase: () => voi
   const { brand } = useBrand();
   const session = useSession();
   if (!session.user) return null;
-  const isLocalStaff = !session.isConsumer && session.signInMode === 'cahUser';
+  // Not single sign-on (the provider owns those passphrases) and not a consumer.
+  const isLocalStaff = signInModeOf(session.user) === 'cahUser';
   const language = currentLanguage(i18n.resolvedLanguage);
 
   return (

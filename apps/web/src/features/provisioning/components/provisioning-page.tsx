@@ -1,5 +1,16 @@
 import type { DeviceLine, Subscriber } from '@linesight/contract';
-import { Alert, Button, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Container,
+  Divider,
+  Grid,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -16,6 +27,7 @@ import { useDeleteSubscriber } from '../api/delete-subscriber';
 import { useDeprovisionDevice } from '../api/deprovision-device';
 import { useDevices } from '../api/get-devices';
 import { useSubscribers } from '../api/get-subscribers';
+import { ConsumerAccountSection } from './consumer-account-section';
 import { DeviceForm } from './device-form';
 import { ListFilter } from './list-filter';
 import { SubscriberForm } from './subscriber-form';
@@ -48,7 +60,8 @@ function useListState(listName: string) {
 
 /**
  * base.provisioning: subscribers and devices, each a form beside a table. Selecting a row puts
- * its form in Update mode; with one of each selected, Associate links them and opens the line.
+ * its form in Update mode (a selected subscriber also shows its My Network sign-in); with one of
+ * each selected, Associate links them and opens the line.
  */
 export function ProvisioningPage() {
   const { t } = useTranslation();
@@ -182,6 +195,15 @@ export function ProvisioningPage() {
                 selected={selectedSubscriber}
                 onReset={() => setSelectedSubscriber(null)}
               />
+              {selectedSubscriber && (
+                <>
+                  <Divider my="md" />
+                  <ConsumerAccountSection
+                    key={selectedSubscriber.subscriberCode}
+                    subscriber={selectedSubscriber}
+                  />
+                </>
+              )}
             </Paper>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 8 }}>
