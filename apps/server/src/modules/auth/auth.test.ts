@@ -35,6 +35,8 @@ describe('staff sign-in and sessions', () => {
         name: 'Agent Smith',
         role: 'CSR',
         linesOfService: [],
+        idToken: null,
+        ssoLogoutUrl: null,
       });
       expect(String(response.headers['x-cah-token'])).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(response.headers['x-cah-build']).toBe('test-build');
