@@ -59,6 +59,20 @@ test.describe('My Network (consumer) sign-in', () => {
     await page.getByRole('option', { name: 'E2E-CARLA-LOS-2' }).click();
     await expect(page).toHaveURL(/\/site-survey\/E2E-CARLA-LOS-2$/);
 
+    // Calling the API for another subscriber's line, existing or not, answers the same 403.
+    const token = (await page.context().cookies()).find(
+      (cookie) => cookie.name === 'ls_auth_token',
+    )?.value;
+    const lineData = (code: string) =>
+      page.request.get(`/api/subscriberDevice/v1/${code}`, {
+        headers: { 'x-cah-token': token ?? '' },
+      });
+    expect((await lineData('E2E-CARLA-LOS-2')).status()).toBe(200);
+    const neighbours = await lineData('E2E-NINA-LOS-1');
+    const nobodys = await lineData('E2E-NOBODY-LOS');
+    expect(neighbours.status()).toBe(403);
+    expect(await neighbours.text()).toBe(await nobodys.text());
+
     // Another subscriber's line, typed into the address bar: back to the first own line.
     await page.goto('/summary/E2E-NINA-LOS-1');
     await expect(page).toHaveURL(/\/summary\/E2E-CARLA-LOS-1$/);

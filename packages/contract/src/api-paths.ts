@@ -22,6 +22,8 @@ export const apiPaths = {
   reportingUrl: '/api/device/v1/reportingUrl/:code',
   provision: '/api/device/v1/provision',
   lineOfService: '/api/lineOfService/v1/:code',
+  /** Seed 001: a line of service with its subscriber and device, for staff and its consumer. */
+  subscriberDevice: '/api/subscriberDevice/v1/:code',
   interestingSearch: '/api/interestingSearch/v1',
   search: '/api/search/v1/:query',
 } as const;

@@ -150,6 +150,19 @@ describe('consumers with the built-in device manager', () => {
         })
       ).statusCode,
     ).toBe(200);
+    // The real line routes go through the same check.
+    const subscriberDevice = (code: string, sessionToken = token) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/subscriberDevice/v1/${code}`,
+        headers: { 'x-cah-token': sessionToken },
+      });
+    const own = await subscriberDevice('LOS-A1');
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ lineOfServiceCode: 'LOS-A1', subscriberCode: 'SUB-A' });
+    expect((await subscriberDevice('LOS-B1')).body).toBe(missing.body);
+    expect((await subscriberDevice('LOS-B1', adminToken)).statusCode).toBe(200);
+    expect((await subscriberDevice('LOS-NOWHERE', adminToken)).statusCode).toBe(404);
     // And consumers reach no staff route.
     const search = await app.inject({
       method: 'GET',

@@ -42,6 +42,20 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ devicesService: DevicesServi
   );
 
   app.get(
+    apiPaths.subscriberDevice,
+    {
+      config: { access: ['Admin', 'CSR', 'Consumer'], lineScope: { param: 'code' } },
+      schema: {
+        tags: ['monitoring'],
+        summary: 'A line of service with its subscriber and device (seed 001 section 3)',
+        params: lineOfServiceCodeParamsSchema,
+        response: { 200: deviceLineSchema, ...refusals },
+      },
+    },
+    async (request) => devicesService.line(request.params.code),
+  );
+
+  app.get(
     apiPaths.reportingUrl,
     {
       config: adminsOnly,

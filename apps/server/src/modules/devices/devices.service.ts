@@ -41,6 +41,13 @@ export class DevicesService {
     return { devices: rows, total };
   }
 
+  /** One line of service with its subscriber and device. */
+  async line(code: string): Promise<DeviceLine> {
+    const line = await this.devices.findLineRow(code);
+    if (!line) throw lineOfServiceNotFound(code);
+    return line;
+  }
+
   async reportingUrl(code: string): Promise<ReportingUrlResponse> {
     const line = await this.devices.findByCode(code);
     if (!line) throw lineOfServiceNotFound(code);
@@ -82,8 +89,6 @@ export class DevicesService {
     if (!subscriber) throw subscriberNotFound(subscriberCode);
     if (!(await this.devices.associate(code, subscriber.id, this.clock.now())))
       throw lineOfServiceNotFound(code);
-    const line = await this.devices.findLineRow(code);
-    if (!line) throw lineOfServiceNotFound(code);
-    return line;
+    return this.line(code);
   }
 }
