@@ -1,0 +1,314 @@
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { type Database, openDatabase } from '../../apps/server/src/db/client';
+import type { TierSeconds } from '../../apps/server/src/db/schema';
+import { SeriesRepository } from '../../apps/server/src/ingest/series.repository';
+import {
+  createScratchFolder,
+  createScratchPostgres,
+  type EngineName,
+  enginesToRun,
+  engineVersion,
+  type LatencySummary,
+  loadAverage,
+  percentile,
+  roundTo,
+  selectRows,
+  summariseLatencies,
+} from '../scratch';
+import { createRandom, type Random } from '../search/random';
+import { type ChartDataSummary, generateChartData, linesWithMostHosts } from './generate';
+
+/**
+ * Chart reads (issue 5's target: a month's bandwidth for a line with 25 hosts, and a day's
+ * CPU/RAM series, each read in under 20 ms with 1,000 gateways × 30 days stored). For each
+ * engine: a fresh database, 30 days of tier data for 1,000 lines as retention keeps it
+ * (generate.ts), ANALYZE, then the SeriesRepository calls the chart routes will make, timed in
+ * this process (the routes do not exist yet, so no HTTP, access control or serialisation is in
+ * the figures): 30 warm-up reads, then 400 timed, each for a line drawn at random among the 50
+ * with 25 hosts.
+ *
+ *   npx tsx bench/charts/charts.bench.ts              PGlite only
+ *   DATABASE_URL=postgres://… npx tsx …               PGlite, then PostgreSQL (scratch database)
+ *   … --engine postgres --lines 100                   one engine, fewer lines (not recorded)
+ *   … --vacuum                                        VACUUM ANALYZE instead of ANALYZE
+ */
+
+const targetLines = 1_000;
+const warmUpReads = 30;
+const timedReads = 400;
+const targetMs = 20;
+const hour = 3_600_000;
+const day = 24 * hour;
+
+/** The chart spans read, each from the tier that draws it (series.repository.ts tierForSpan). */
+const queries = [
+  {
+    key: 'month-bandwidth',
+    label: "a month's bandwidth, 25 hosts (28800 s tier)",
+    series: 'host',
+    tier: 28800,
+    spanMs: 30 * day,
+    target: true,
+  },
+  {
+    key: 'day-cpu-ram',
+    label: "a day's CPU/RAM (900 s tier)",
+    series: 'gateway',
+    tier: 900,
+    spanMs: day,
+    target: true,
+  },
+  {
+    key: 'week-bandwidth',
+    label: "a week's bandwidth, 25 hosts (7200 s tier)",
+    series: 'host',
+    tier: 7200,
+    spanMs: 7 * day,
+    target: false,
+  },
+  {
+    key: 'day-bandwidth',
+    label: "a day's bandwidth, 25 hosts (900 s tier)",
+    series: 'host',
+    tier: 900,
+    spanMs: day,
+    target: false,
+  },
+  {
+    key: 'hour-bandwidth',
+    label: "an hour's bandwidth, 25 hosts (60 s tier)",
+    series: 'host',
+    tier: 60,
+    spanMs: hour,
+    target: false,
+  },
+] as const satisfies readonly {
+  key: string;
+  label: string;
+  series: 'host' | 'gateway';
+  tier: TierSeconds;
+  spanMs: number;
+  target: boolean;
+}[];
+type Query = (typeof queries)[number];
+
+interface QueryResult extends LatencySummary {
+  query: Query['key'];
+  label: string;
+  /** Points (rows) a read answers: median over the timed reads. */
+  medianRows: number;
+  /** Whether the issue's target covers it, and whether its p95 is under 20 ms. */
+  target: boolean;
+  met: boolean | null;
+}
+
+interface EngineResult {
+  engine: EngineName;
+  engineVersion: string;
+  node: string;
+  cpus: number;
+  date: string;
+  data: ChartDataSummary;
+  generationSeconds: number;
+  maintenance: 'analyze' | 'vacuum analyze';
+  maintenanceSeconds: number;
+  /** Table and index sizes after loading, MB. */
+  sizesMb: { gatewayMetrics: number; hostMetrics: number };
+  loadAverage: { before: number; after: number };
+  warmUpReads: number;
+  timedReads: number;
+  queries: QueryResult[];
+}
+
+interface OpenedEngine {
+  database: Database;
+  dispose(): Promise<void>;
+}
+
+async function openEngine(engine: EngineName, url: string | undefined): Promise<OpenedEngine> {
+  if (engine === 'pglite') {
+    const folder = await createScratchFolder('linesight-charts-bench');
+    const database = await openDatabase({ kind: 'pglite', dataDir: folder.dir });
+    return {
+      database,
+      dispose: async () => {
+        await database.close();
+        await folder.remove();
+      },
+    };
+  }
+  if (!url) throw new Error('PostgreSQL needs DATABASE_URL');
+  const scratch = await createScratchPostgres(url, 'linesight_charts_bench');
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url });
+  return {
+    database,
+    dispose: async () => {
+      await database.close();
+      await scratch.drop();
+    },
+  };
+}
+
+async function tableSizesMb(database: Database): Promise<EngineResult['sizesMb']> {
+  const [row] = await selectRows<{ gateway: string; host: string }>(
+    database.db,
+    sql`select pg_total_relation_size('gateway_metrics') as gateway,
+               pg_total_relation_size('host_metrics') as host`,
+  );
+  const mb = (bytes: string | undefined) => Math.round(Number(bytes ?? 0) / 1024 / 1024);
+  return { gatewayMetrics: mb(row?.gateway), hostMetrics: mb(row?.host) };
+}
+
+/** Reads one chart span for `lineId`; answers the points read. */
+async function read(series: SeriesRepository, query: Query, lineId: string, now: number) {
+  const range = { tier: query.tier, from: new Date(now - query.spanMs), to: new Date(now) };
+  const points =
+    query.series === 'host'
+      ? await series.hostSeries(lineId, range)
+      : await series.gatewaySeries(lineId, range);
+  return points.length;
+}
+
+async function timeQuery(
+  series: SeriesRepository,
+  query: Query,
+  lineIds: readonly string[],
+  now: number,
+  random: Random,
+): Promise<QueryResult> {
+  for (let index = 0; index < warmUpReads; index++) {
+    await read(series, query, random.pick(lineIds), now);
+  }
+  const ms: number[] = [];
+  const rows: number[] = [];
+  for (let index = 0; index < timedReads; index++) {
+    const lineId = random.pick(lineIds);
+    const started = performance.now();
+    rows.push(await read(series, query, lineId, now));
+    ms.push(performance.now() - started);
+  }
+  const summary = summariseLatencies(ms);
+  return {
+    query: query.key,
+    label: query.label,
+    ...summary,
+    medianRows: percentile(
+      [...rows].sort((a, b) => a - b),
+      50,
+    ),
+    target: query.target,
+    met: query.target ? summary.p95 < targetMs : null,
+  };
+}
+
+function progress(engine: EngineName, message: string): void {
+  console.error(`[${engine}] ${message}`);
+}
+
+async function benchEngine(
+  engine: EngineName,
+  opened: OpenedEngine,
+  lines: number,
+  vacuum: boolean,
+): Promise<EngineResult> {
+  const { database } = opened;
+  await database.migrate();
+  // Whole seconds, as bucket times are.
+  const now = Math.floor(Date.now() / 1000) * 1000;
+
+  progress(engine, `generating 30 days of tier data for ${lines} lines`);
+  let started = performance.now();
+  const data = await generateChartData(database.db, lines, now, (message) =>
+    progress(engine, message),
+  );
+  const generationSeconds = roundTo((performance.now() - started) / 1000);
+  started = performance.now();
+  await database.db.execute(vacuum ? sql`vacuum analyze` : sql`analyze`);
+  const maintenanceSeconds = roundTo((performance.now() - started) / 1000);
+  progress(
+    engine,
+    `stored ${data.hostMetricsRows} host and ${data.gatewayMetricsRows} gateway rows in ${generationSeconds} s`,
+  );
+
+  const series = new SeriesRepository(database.db);
+  const lineIds = await linesWithMostHosts(database.db);
+  const random = createRandom(20261121);
+  const loadBefore = loadAverage();
+  const results: QueryResult[] = [];
+  for (const query of queries) {
+    progress(engine, `timing ${query.label}`);
+    results.push(await timeQuery(series, query, lineIds, now, random));
+  }
+  const loadAfter = loadAverage();
+  const [version] = await selectRows<{ server_version: string }>(
+    database.db,
+    sql`show server_version`,
+  );
+  return {
+    engine,
+    engineVersion: await engineVersion(engine, version?.server_version ?? '?'),
+    node: process.version,
+    cpus: os.availableParallelism(),
+    date: new Date().toISOString().slice(0, 10),
+    data,
+    generationSeconds,
+    maintenance: vacuum ? 'vacuum analyze' : 'analyze',
+    maintenanceSeconds,
+    sizesMb: await tableSizesMb(database),
+    loadAverage: { before: loadBefore, after: loadAfter },
+    warmUpReads,
+    timedReads,
+    queries: results,
+  };
+}
+
+function markdown(results: readonly EngineResult[]): string {
+  const lines = [
+    '| engine | read | points | p50 ms | p95 ms | p99 ms | max ms | p95 < 20 ms |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const result of results) {
+    for (const q of result.queries) {
+      const met = q.met === null ? '(no target)' : q.met ? 'yes' : 'no';
+      lines.push(
+        `| ${result.engineVersion} | ${q.label} | ${q.medianRows} | ${q.p50} | ${q.p95} | ${q.p99} | ${q.max} | ${met} |`,
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      engine: { type: 'string' },
+      lines: { type: 'string', default: String(targetLines) },
+      vacuum: { type: 'boolean', default: false },
+    },
+  });
+  const lines = Number(values.lines);
+  if (!Number.isInteger(lines) || lines < 50) throw new Error('--lines must be an integer ≥ 50');
+  const url = process.env.DATABASE_URL;
+  const results: EngineResult[] = [];
+  for (const engine of enginesToRun(values.engine, url)) {
+    const opened = await openEngine(engine, url);
+    try {
+      const result = await benchEngine(engine, opened, lines, values.vacuum);
+      if (lines === targetLines) {
+        const suffix = values.vacuum ? '-vacuumed' : '';
+        const file = path.join(import.meta.dirname, `results-${engine}${suffix}.json`);
+        await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
+      }
+      results.push(result);
+    } finally {
+      await opened.dispose();
+    }
+  }
+  console.log(markdown(results));
+}
+
+await main();

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { SQL } from 'drizzle-orm';
+import pg from 'pg';
+import type { Db } from '../apps/server/src/db/client';
+
+/**
+ * What the ingest and chart benchmarks share: a throwaway database on either engine, the engine's
+ * version for the record, and latency percentiles. (The search bench keeps its own copies.)
+ */
+
+export type EngineName = 'pglite' | 'postgres';
+
+/** A PostgreSQL database made for one run beside the one at `adminUrl`, dropped afterwards. */
+export interface ScratchPostgres {
+  name: string;
+  url: string;
+  drop(): Promise<void>;
+}
+
+async function runAsAdmin(adminUrl: string, statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+export async function createScratchPostgres(
+  adminUrl: string,
+  prefix: string,
+): Promise<ScratchPostgres> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await runAsAdmin(adminUrl, `create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: () => runAsAdmin(adminUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
+/** A folder under the system's temporary folder, for a PGlite data directory. */
+export interface ScratchFolder {
+  dir: string;
+  remove(): Promise<void>;
+}
+
+export async function createScratchFolder(prefix: string): Promise<ScratchFolder> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), `${prefix}-`));
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** The rows a raw query answers: pg and PGlite both answer `{ rows }`, which `Db` cannot name. */
+export async function selectRows<Row extends Record<string, unknown>>(
+  db: Db,
+  query: SQL,
+): Promise<Row[]> {
+  const answer: unknown = await db.execute<Row>(query);
+  return (answer as { rows: Row[] }).rows;
+}
+
+/** The engines a run covers: `--engine` if given, else PGlite, then PostgreSQL if a URL is set. */
+export function enginesToRun(engine: string | undefined, url: string | undefined): EngineName[] {
+  if (engine === 'pglite') return ['pglite'];
+  if (engine === 'postgres') {
+    if (!url) throw new Error('--engine postgres needs DATABASE_URL');
+    return ['postgres'];
+  }
+  if (engine !== undefined) throw new Error(`unknown engine "${engine}": pglite or postgres`);
+  return url ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** "PostgreSQL 15.20", or "PGlite 0.5.16 (PostgreSQL 18.6)" from the installed package. */
+export async function engineVersion(engine: EngineName, serverVersion: string): Promise<string> {
+  const server = `PostgreSQL ${serverVersion}`;
+  if (engine === 'postgres') return server;
+  const manifestPath = path.resolve(
+    import.meta.dirname,
+    '../node_modules/@electric-sql/pglite/package.json',
+  );
+  const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as { version: string };
+  return `PGlite ${manifest.version} (${server})`;
+}
+
+export interface LatencySummary {
+  count: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+/** Nearest-rank percentile of ascending `sorted`. */
+export function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+export const roundTo = (value: number, digits = 1): number => {
+  const scale = 10 ** digits;
+  return Math.round(value * scale) / scale;
+};
+
+export function summariseLatencies(ms: readonly number[]): LatencySummary {
+  const sorted = [...ms].sort((a, b) => a - b);
+  return {
+    count: sorted.length,
+    p50: roundTo(percentile(sorted, 50)),
+    p95: roundTo(percentile(sorted, 95)),
+    p99: roundTo(percentile(sorted, 99)),
+    max: roundTo(sorted.at(-1) ?? Number.NaN),
+  };
+}
+
+/** The one-minute load average: other work on the machine slows every figure. */
+export const loadAverage = (): number => roundTo(os.loadavg()[0] ?? 0, 2);
