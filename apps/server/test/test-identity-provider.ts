@@ -14,6 +14,7 @@ import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 export interface IdentityClaims {
   sub: string;
   email?: string;
+  email_verified?: boolean;
   name?: string;
   roles?: string[];
 }

@@ -142,6 +142,11 @@ export class SsoService {
     if (!claims || !idToken) throw signInFailed('The identity provider sent no ID token.');
     const email = typeof claims.email === 'string' ? claims.email : null;
     if (!email) throw signInFailed('The identity provider did not give an e-mail address.');
+    // Accounts are matched by e-mail: an address the provider says it has not verified could
+    // be anyone's, so it opens nothing.
+    if (claims.email_verified === false) {
+      throw signInFailed('The identity provider has not verified this e-mail address.');
+    }
     const role = roleFromClaim(claims[settings.roleClaim], settings);
     if (!role) {
       throw new ApiError(401, 'SSO.NOT_PERMITTED', 'Your account may not use this portal.');

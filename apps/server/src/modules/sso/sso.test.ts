@@ -101,6 +101,12 @@ describe('single sign-on', () => {
     expect(response.json().error.code).toBe('SSO.NOT_PERMITTED');
   });
 
+  it('should refuse an address the provider has not verified', async () => {
+    const response = await signInAs({ ...ada, email_verified: false });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.code).toBe('SSO.SIGN_IN_FAILED');
+  });
+
   it('should refuse a consumer’s address', async () => {
     await createUser(sut, { email: 'mwc-bob', role: 'Consumer' });
     const response = await signInAs({ ...ada, email: 'mwc-bob' });
