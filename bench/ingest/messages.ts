@@ -4,7 +4,7 @@ export interface RollupRun {
   /** Epoch ms when the run started. */
   startedAt: number;
   ms: number;
-  /** 900 s buckets rolled up. */
+  /** Buckets built, all tiers together. */
   buckets: number;
 }
 

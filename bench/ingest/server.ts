@@ -5,7 +5,10 @@ import { systemClock } from '../../apps/server/src/clock';
 import { type Config, loadConfig } from '../../apps/server/src/config';
 import { type Database, openDatabase } from '../../apps/server/src/db/client';
 import { gatewayReports } from '../../apps/server/src/db/schema';
-import { TelemetryRepository } from '../../apps/server/src/ingest/telemetry.repository';
+import {
+  type RollupResult,
+  TelemetryRepository,
+} from '../../apps/server/src/ingest/telemetry.repository';
 import { startSessionCleanup } from '../../apps/server/src/jobs/session-cleanup.job';
 import { startTelemetryJobs } from '../../apps/server/src/jobs/telemetry.jobs';
 import { selectRows } from '../scratch';
@@ -26,12 +29,13 @@ import type { BenchMessage, RollupRun, ServerMessage } from './messages';
 class TimedTelemetryRepository extends TelemetryRepository {
   readonly runs: RollupRun[] = [];
 
-  override async rollUp(): Promise<number> {
+  override async rollUp(now: Date): Promise<RollupResult> {
     const startedAt = Date.now();
     const started = performance.now();
-    const buckets = await super.rollUp();
+    const result = await super.rollUp(now);
+    const buckets = Object.values(result.built).reduce((sum, count) => sum + count, 0);
     this.runs.push({ startedAt, ms: Math.round(performance.now() - started), buckets });
-    return buckets;
+    return result;
   }
 }
 
@@ -107,7 +111,8 @@ async function main(): Promise<void> {
       await app.close();
       const rollups = [...telemetry.runs];
       const finalStarted = Date.now();
-      const buckets = await telemetry.rollUp();
+      const { built } = await telemetry.rollUp(new Date());
+      const buckets = Object.values(built).reduce((sum, count) => sum + count, 0);
       const finalRollup = { startedAt: finalStarted, ms: Date.now() - finalStarted, buckets };
       const [stored] = await database.db.select({ rows: count() }).from(gatewayReports);
       await database.close();

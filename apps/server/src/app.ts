@@ -157,7 +157,9 @@ function createServices(dependencies: AppDependencies, log: FastifyBaseLogger): 
     subscribers: new SubscribersService(subscribersRepository, clock),
     devices: new DevicesService(devicesRepository, subscribersRepository, clock, config.publicUrl),
     search: new SearchService(new SearchRepository(database.db), devicesRepository),
-    ingest: new IngestService(new IngestRepository(database.db), clock),
+    ingest: new IngestService(new IngestRepository(database.db), clock, {
+      concurrentWrites: database.kind === 'postgres' ? 2 : 1,
+    }),
     actions: new ActionsService(new ActionsRepository(database.db), clock),
   };
 }

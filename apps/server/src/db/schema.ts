@@ -204,7 +204,7 @@ export const gatewayReports = pgTable(
 
 /**
  * The rollup tiers (seed 001 section 9): a chart span reads the tier whose spacing it draws.
- * Ingest writes the 60 s tier; the rollup job derives the others from it.
+ * Ingest writes the 60 s tier; the rollup job builds the others from it as their buckets close.
  */
 export const tierSeconds = [60, 900, 7200, 28800] as const;
 export type TierSeconds = (typeof tierSeconds)[number];
@@ -263,12 +263,25 @@ export const hostMetrics = pgTable(
   (table) => [primaryKey({ columns: [table.lineId, table.tier, table.bucket, table.mac] })],
 );
 
-/** 900 s buckets that took new 60 s data since the rollup job last ran. */
+/**
+ * Higher-tier buckets to build: a 900 s bucket that took 60 s data, a 7200 s bucket whose
+ * 900 s buckets were built, a 28800 s bucket whose 7200 s buckets were. The rollup builds each
+ * once it has closed; keyed by tier and time first, so it finds the closed ones by range.
+ */
 export const rollupPending = pgTable(
   'rollup_pending',
-  { lineId: lineReference(), bucket: bucket() },
-  (table) => [primaryKey({ columns: [table.lineId, table.bucket] })],
+  { lineId: lineReference(), tier: tier(), bucket: bucket() },
+  (table) => [primaryKey({ columns: [table.tier, table.bucket, table.lineId] })],
 );
+
+/**
+ * How far each higher tier is built: every bucket of `tier` that starts before `builtBefore`
+ * holds what its closing found. Chart reads take the buckets past it from the tiers below.
+ */
+export const rollupProgress = pgTable('rollup_progress', {
+  tier: integer('tier').primaryKey(),
+  builtBefore: timestamp('built_before', { withTimezone: true }).notNull(),
+});
 
 /**
  * WAN line series per tier bucket, one row per series: DSL gauges and G.INP counter deltas per

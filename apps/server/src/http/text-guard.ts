@@ -2,6 +2,20 @@ import { isStorableText } from '@linesight/contract';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from './api-error';
 
+/** Whether any string in `value`, key or value, is unstorable: the fast check of every request. */
+function holdsUnstorable(value: unknown): boolean {
+  if (typeof value === 'string') return !isStorableText(value);
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some(holdsUnstorable);
+  for (const key in value) {
+    if (!isStorableText(key) || holdsUnstorable((value as Record<string, unknown>)[key])) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Where in `value` the first unstorable string is, for the error; only after `holdsUnstorable`. */
 function findUnstorable(value: unknown, path: string): string | undefined {
   if (typeof value === 'string') return isStorableText(value) ? undefined : path;
   if (Array.isArray(value)) {
@@ -24,6 +38,11 @@ function findUnstorable(value: unknown, path: string): string | undefined {
  */
 export function registerTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
+    const suspect =
+      holdsUnstorable(request.params) ||
+      holdsUnstorable(request.query) ||
+      holdsUnstorable(request.body);
+    if (!suspect) return;
     const found =
       findUnstorable(request.params, 'params') ??
       findUnstorable(request.query, 'query') ??

@@ -30,34 +30,67 @@ export type Capability = (typeof capabilityFlags)[number];
  */
 const evidence: Record<
   Capability,
-  (path: string, parameters: Map<string, ParameterValue>) => boolean
+  { area: string; shows: (path: string, parameters: Map<string, ParameterValue>) => boolean }
 > = {
-  commands: (path) => path === `Device.DeviceInfo.${vendorPrefix}ClientVersion`,
-  docsis: (path) => path.startsWith('Device.DOCSIS.'),
-  docsisSa: (path) => path.startsWith('Device.DOCSIS.SpectrumAnalysis.Result.'),
-  dslPerformance: (path) => path.startsWith('Device.DSL.Line.'),
-  localNetworkDevices: (path) => path.startsWith('Device.Hosts.Host.'),
-  localNetworkHostDevices: (path) => /^Device\.Hosts\.Host\.\d+\.HostName$/.test(path),
-  macCounters: (path) =>
-    /^Device\.Hosts\.Host\.\d+\.(WANStats\.Bytes|X_LINESIGHT_Bytes)/.test(path),
-  phaCapExtendedLength: (path, parameters) =>
-    path === `Device.DeviceInfo.${vendorPrefix}ExtendedCommands` &&
-    String(parameters.get(path)) === 'true',
-  physicalStatus: (path) =>
-    path === 'Device.DeviceInfo.ProcessStatus.CPUUsage' ||
-    path === 'Device.DeviceInfo.MemoryStatus.Free',
-  wifiRadio: (path) => path.startsWith('Device.WiFi.Radio.'),
-  wifiRadioPerformance: (path) => /\.AssociatedDevice\.\d+\.SignalStrength$/.test(path),
-  wifiSpectrumAnalyzer: (path) => path.startsWith('Device.WiFi.NeighboringWiFiDiagnostic.Result.'),
-  wifiSsid: (path) => path.startsWith('Device.WiFi.SSID.'),
+  commands: {
+    area: 'DeviceInfo',
+    shows: (path) => path === `Device.DeviceInfo.${vendorPrefix}ClientVersion`,
+  },
+  docsis: { area: 'DOCSIS', shows: () => true },
+  docsisSa: {
+    area: 'DOCSIS',
+    shows: (path) => path.startsWith('Device.DOCSIS.SpectrumAnalysis.Result.'),
+  },
+  dslPerformance: { area: 'DSL', shows: (path) => path.startsWith('Device.DSL.Line.') },
+  localNetworkDevices: { area: 'Hosts', shows: (path) => path.startsWith('Device.Hosts.Host.') },
+  localNetworkHostDevices: {
+    area: 'Hosts',
+    shows: (path) => /^Device\.Hosts\.Host\.\d+\.HostName$/.test(path),
+  },
+  macCounters: {
+    area: 'Hosts',
+    shows: (path) => /^Device\.Hosts\.Host\.\d+\.(WANStats\.Bytes|X_LINESIGHT_Bytes)/.test(path),
+  },
+  phaCapExtendedLength: {
+    area: 'DeviceInfo',
+    shows: (path, parameters) =>
+      path === `Device.DeviceInfo.${vendorPrefix}ExtendedCommands` &&
+      String(parameters.get(path)) === 'true',
+  },
+  physicalStatus: {
+    area: 'DeviceInfo',
+    shows: (path) =>
+      path === 'Device.DeviceInfo.ProcessStatus.CPUUsage' ||
+      path === 'Device.DeviceInfo.MemoryStatus.Free',
+  },
+  wifiRadio: { area: 'WiFi', shows: (path) => path.startsWith('Device.WiFi.Radio.') },
+  wifiRadioPerformance: {
+    area: 'WiFi',
+    shows: (path) => /\.AssociatedDevice\.\d+\.SignalStrength$/.test(path),
+  },
+  wifiSpectrumAnalyzer: {
+    area: 'WiFi',
+    shows: (path) => path.startsWith('Device.WiFi.NeighboringWiFiDiagnostic.Result.'),
+  },
+  wifiSsid: { area: 'WiFi', shows: (path) => path.startsWith('Device.WiFi.SSID.') },
 };
+
+/** The flags each object under `Device.` can show: a path is tested only against those. */
+const flagsByArea = new Map<string, Capability[]>();
+for (const flag of capabilityFlags) {
+  const { area } = evidence[flag];
+  flagsByArea.set(area, [...(flagsByArea.get(area) ?? []), flag]);
+}
 
 /** The capability flags a report shows. */
 export function capabilitiesOf(parameters: Map<string, ParameterValue>): Set<Capability> {
   const shown = new Set<Capability>();
+  const devicePrefix = 'Device.'.length;
   for (const path of parameters.keys()) {
-    for (const flag of capabilityFlags) {
-      if (!shown.has(flag) && evidence[flag](path, parameters)) shown.add(flag);
+    const flags = flagsByArea.get(path.slice(devicePrefix, path.indexOf('.', devicePrefix)));
+    if (!flags) continue;
+    for (const flag of flags) {
+      if (!shown.has(flag) && evidence[flag].shows(path, parameters)) shown.add(flag);
     }
   }
   return shown;

@@ -1,10 +1,24 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { arrayOf, recordset, recordsFromJson, selectValue } from '../db/recordset';
 import { gatewayReports, linesOfService } from '../db/schema';
 import type { DeviceIdentity } from './device-identity';
 import { TelemetryRepository } from './telemetry.repository';
 
 export type ReportingLine = typeof linesOfService.$inferSelect;
+
+export type ReportKeyRow = typeof gatewayReports.$inferInsert;
+
+/** When a line's gateway reported: its oldest and newest report of a body. */
+export interface ReportedTimes {
+  lineId: string;
+  firstReportedAt: Date;
+  lastReportedAt: Date;
+}
+
+/** The key `recordReports` answers for a new report. */
+export const reportKey = (lineId: string, collectionTime: Date): string =>
+  `${lineId}/${collectionTime.getTime()}`;
 
 export class IngestRepository {
   /** Telemetry writes that share this repository's connection (and transaction). */
@@ -14,41 +28,63 @@ export class IngestRepository {
     this.telemetry = new TelemetryRepository(db);
   }
 
-  /** Runs `work` in one transaction: a body's reports are committed together or not at all. */
+  /** Runs `work` in one transaction: what it writes is committed together or not at all. */
   transaction<T>(work: (repository: IngestRepository) => Promise<T>): Promise<T> {
     return this.db.transaction((tx) => work(new IngestRepository(tx as unknown as Db)));
   }
 
-  async findLineByToken(token: string): Promise<ReportingLine | undefined> {
-    const [line] = await this.db
-      .select()
-      .from(linesOfService)
-      .where(eq(linesOfService.reportingToken, token));
-    return line;
+  /** The lines these reporting tokens belong to; a token never issued or revoked finds none. */
+  async findLinesByTokens(tokens: string[]): Promise<ReportingLine[]> {
+    if (tokens.length === 0) return [];
+    const json = await selectValue(
+      this.db,
+      sql`select json_agg(l) from ${linesOfService} l
+           where l.reporting_token = any(${arrayOf(tokens, 'text')})`,
+    );
+    return recordsFromJson<ReportingLine>(linesOfService, json);
   }
 
   /**
-   * Records reports as received; answers the collection times that were new (epoch ms). A time
-   * the line already has is a re-sent report.
+   * Records reports as received; answers the keys (`reportKey`) of those that were new. A
+   * collection time the line already has is a re-sent report.
    */
-  async recordReports(
-    lineId: string,
-    collectionTimes: Date[],
-    receivedAt: Date,
-  ): Promise<Set<number>> {
-    if (collectionTimes.length === 0) return new Set();
-    const inserted = await this.db
-      .insert(gatewayReports)
-      .values(collectionTimes.map((collectionTime) => ({ lineId, collectionTime, receivedAt })))
-      .onConflictDoNothing()
-      .returning({ collectionTime: gatewayReports.collectionTime });
-    return new Set(inserted.map((row) => row.collectionTime.getTime()));
+  async recordReports(rows: ReportKeyRow[]): Promise<Set<string>> {
+    if (rows.length === 0) return new Set();
+    const inserted = await selectValue<[string, number][]>(
+      this.db,
+      sql`with inserted as (
+            insert into ${gatewayReports} select * from ${recordset(gatewayReports, rows)}
+            on conflict do nothing
+            returning line_id, collection_time)
+          select json_agg(json_build_array(
+                   line_id, (extract(epoch from collection_time) * 1000)::bigint))
+            from inserted`,
+    );
+    return new Set((inserted ?? []).map(([lineId, ms]) => reportKey(lineId, new Date(Number(ms)))));
   }
 
-  async updateLine(
-    lineId: string,
-    changes: Partial<DeviceIdentity> & { firstReportedAt?: Date; lastReportedAt: Date },
-  ): Promise<void> {
+  /** Moves each line's first and last report times: the first once, the last only forward. */
+  async updateReportedTimes(times: ReportedTimes[]): Promise<void> {
+    if (times.length === 0) return;
+    await this.db.execute(sql`
+      update ${linesOfService} l
+         set first_reported_at = coalesce(l.first_reported_at, t.first_reported_at),
+             last_reported_at = greatest(l.last_reported_at, t.last_reported_at)
+        from json_to_recordset(${JSON.stringify(
+          times.map((time) => ({
+            line_id: time.lineId,
+            first_reported_at: time.firstReportedAt,
+            last_reported_at: time.lastReportedAt,
+          })),
+        )}::json) as t(line_id uuid, first_reported_at timestamptz, last_reported_at timestamptz)
+       where l.id = t.line_id`);
+  }
+
+  /**
+   * Sets the device identity a report gives. Rare (a first report, a swapped gateway), and kept
+   * apart from `updateReportedTimes` because writing these columns refreshes the search entry.
+   */
+  async updateIdentity(lineId: string, changes: Partial<DeviceIdentity>): Promise<void> {
     const { identifier, mac, externalUrl, ...rest } = changes;
     await this.db
       .update(linesOfService)

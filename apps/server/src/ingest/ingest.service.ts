@@ -2,9 +2,17 @@ import type { ReportAccepted } from '@linesight/contract';
 import type { Clock } from '../clock';
 import { ApiError } from '../http/api-error';
 import { type DeviceIdentity, deviceIdentityOf } from './device-identity';
-import type { IngestRepository, ReportingLine } from './ingest.repository';
+import { GroupCommit, type Outcome } from './group-commit';
+import {
+  type IngestRepository,
+  type ReportedTimes,
+  type ReportingLine,
+  type ReportKeyRow,
+  reportKey,
+} from './ingest.repository';
 import { flattenBody, type FlatReport, ReportFormatError } from './report-format';
 import { TelemetryBatch } from './telemetry-batch';
+import { appendWrites, emptyWrites, type HostStateRecord } from './telemetry.repository';
 
 const identityColumns = {
   deviceType: 'deviceType',
@@ -27,81 +35,158 @@ function identityChanges(line: ReportingLine, reported: DeviceIdentity): Partial
   return changes;
 }
 
+const unknownToken = (): ApiError =>
+  new ApiError(401, 'REPORT.UNKNOWN_TOKEN', 'No line of service has this reporting URL.');
+
+/** A body as received: its reports oldest first, or why it cannot be read. */
+interface ReceivedBody {
+  token: string;
+  receivedAt: Date;
+  reports: FlatReport[];
+  formatError: ApiError | null;
+}
+
+export interface IngestOptions {
+  /** Transactions writing reports at once: 1 on PGlite's one connection, more on a pool. */
+  concurrentWrites: number;
+}
+
+/** Reports one transaction takes at most; a larger body goes alone. */
+const reportsPerWrite = 500;
+
 export class IngestService {
+  private readonly writes: GroupCommit<ReceivedBody, ReportAccepted>;
+
   constructor(
     private readonly ingest: IngestRepository,
     private readonly clock: Clock,
-  ) {}
+    options: IngestOptions = { concurrentWrites: 1 },
+  ) {
+    this.writes = new GroupCommit(
+      {
+        write: (bodies) => this.writeBodies(bodies),
+        keyOf: (body) => body.token,
+        weightOf: (body) => Math.max(1, body.reports.length),
+      },
+      { maxWeight: reportsPerWrite, concurrency: options.concurrentWrites },
+    );
+  }
 
   /** The line a reporting token belongs to; 401 for a token never issued or since revoked. */
   async lineForToken(token: string): Promise<ReportingLine> {
-    const line = await this.ingest.findLineByToken(token);
-    if (!line)
-      throw new ApiError(401, 'REPORT.UNKNOWN_TOKEN', 'No line of service has this reporting URL.');
+    const [line] = await this.ingest.findLinesByTokens([token]);
+    if (!line) throw unknownToken();
     return line;
   }
 
   /**
    * Takes a body of reports from the gateway whose reporting token this is. Nothing of a body is
-   * stored unless all of it is: the answer comes after the commit. A report whose CollectionTime
-   * the line already has is a re-send and is skipped. The newest report fills the device's
-   * identity (type, identifier, MAC, wanType), which the provisioning and search screens show.
+   * stored unless all of it is: the answer comes after the commit. Bodies arriving together are
+   * written in one transaction (see group-commit.ts). A report whose CollectionTime the line
+   * already has is a re-send and is skipped. The newest report fills the device's identity
+   * (type, identifier, MAC, wanType), which the provisioning and search screens show.
    */
   async receive(token: string, body: unknown): Promise<ReportAccepted> {
-    const line = await this.ingest.findLineByToken(token);
-    if (!line)
-      throw new ApiError(401, 'REPORT.UNKNOWN_TOKEN', 'No line of service has this reporting URL.');
-    const now = this.clock.now();
-    let reports: FlatReport[];
+    const receivedAt = this.clock.now();
+    let reports: FlatReport[] = [];
+    let formatError: ApiError | null = null;
     try {
-      reports = flattenBody(body, Math.floor(now.getTime() / 1000));
+      reports = flattenBody(body, Math.floor(receivedAt.getTime() / 1000));
+      reports.sort((a, b) => a.collectionTime - b.collectionTime);
     } catch (error) {
       if (!(error instanceof ReportFormatError)) throw error;
-      throw new ApiError(400, 'REPORT.MALFORMED', `${error.path} ${error.message}.`);
+      formatError = new ApiError(400, 'REPORT.MALFORMED', `${error.path} ${error.message}.`);
     }
-    reports.sort((a, b) => a.collectionTime - b.collectionTime);
+    return this.writes.submit({ token, receivedAt, reports, formatError });
+  }
 
+  /**
+   * Writes bodies from different gateways in one transaction, with one statement per table.
+   * An unknown token is refused before a malformed body, as a lone body would be.
+   */
+  private writeBodies(bodies: ReceivedBody[]): Promise<Outcome<ReportAccepted>[]> {
     return this.ingest.transaction(async (repository) => {
-      const newTimes = await repository.recordReports(
-        line.id,
-        // A body naming one time twice holds one report and its re-send.
-        [...new Set(reports.map((report) => report.collectionTime))].map(
-          (seconds) => new Date(seconds * 1000),
+      const linesByToken = new Map(
+        (await repository.findLinesByTokens([...new Set(bodies.map((body) => body.token))])).map(
+          (line) => [line.reportingToken, line],
         ),
-        now,
       );
-      const acceptedReports = reports.filter((report) => {
-        const isNew = newTimes.has(report.collectionTime * 1000);
-        newTimes.delete(report.collectionTime * 1000);
-        return isNew;
+      const keys: ReportKeyRow[] = [];
+      for (const body of bodies) {
+        const line = linesByToken.get(body.token);
+        if (!line || body.formatError) continue;
+        // A body naming one time twice holds one report and its re-send.
+        for (const seconds of new Set(body.reports.map((report) => report.collectionTime))) {
+          keys.push({
+            lineId: line.id,
+            collectionTime: new Date(seconds * 1000),
+            receivedAt: body.receivedAt,
+          });
+        }
+      }
+      const newKeys = await repository.recordReports(keys);
+
+      const accepted = bodies.map((body) => {
+        const line = linesByToken.get(body.token);
+        if (!line || body.formatError) return [];
+        return body.reports.filter((report) =>
+          newKeys.delete(reportKey(line.id, new Date(report.collectionTime * 1000))),
+        );
       });
-      if (acceptedReports.length > 0) {
-        const { telemetry } = repository;
+      const lineIds = bodies.flatMap((body, index) => {
+        const line = linesByToken.get(body.token);
+        return line && (accepted[index]?.length ?? 0) > 0 ? [line.id] : [];
+      });
+      const { telemetry } = repository;
+      const states = new Map(
+        (await telemetry.gatewayStates(lineIds)).map((state) => [state.lineId, state]),
+      );
+      const hostsByLine = new Map<string, HostStateRecord[]>();
+      for (const host of await telemetry.hostStates(lineIds)) {
+        const hosts = hostsByLine.get(host.lineId);
+        if (hosts) hosts.push(host);
+        else hostsByLine.set(host.lineId, [host]);
+      }
+
+      const writes = emptyWrites();
+      const times: ReportedTimes[] = [];
+      const outcomes: Outcome<ReportAccepted>[] = [];
+      for (const [index, body] of bodies.entries()) {
+        const line = linesByToken.get(body.token);
+        if (!line) {
+          outcomes.push({ ok: false, error: unknownToken() });
+          continue;
+        }
+        if (body.formatError) {
+          outcomes.push({ ok: false, error: body.formatError });
+          continue;
+        }
+        const reports = accepted[index] ?? [];
+        outcomes.push({
+          ok: true,
+          value: { accepted: reports.length, duplicates: body.reports.length - reports.length },
+        });
+        const oldest = reports[0];
+        const newest = reports.at(-1);
+        if (!oldest || !newest) continue;
         const batch = new TelemetryBatch(
           line.id,
-          await telemetry.gatewayState(line.id),
-          await telemetry.hostStates(line.id),
+          states.get(line.id),
+          hostsByLine.get(line.id) ?? [],
         );
-        for (const report of acceptedReports) batch.add(report);
-        await telemetry.write(batch.writes());
-      }
-      const oldest = acceptedReports[0];
-      const newest = acceptedReports.at(-1);
-      if (oldest && newest) {
-        const reportedAt = new Date(newest.collectionTime * 1000);
-        await repository.updateLine(line.id, {
-          ...identityChanges(line, deviceIdentityOf(newest.parameters)),
-          ...(line.firstReportedAt
-            ? {}
-            : { firstReportedAt: new Date(oldest.collectionTime * 1000) }),
-          lastReportedAt:
-            line.lastReportedAt && line.lastReportedAt > reportedAt
-              ? line.lastReportedAt
-              : reportedAt,
+        for (const report of reports) batch.add(report);
+        appendWrites(writes, batch.writes());
+        const changes = identityChanges(line, deviceIdentityOf(newest.parameters));
+        if (Object.keys(changes).length > 0) await repository.updateIdentity(line.id, changes);
+        times.push({
+          lineId: line.id,
+          firstReportedAt: new Date(oldest.collectionTime * 1000),
+          lastReportedAt: new Date(newest.collectionTime * 1000),
         });
       }
-      const accepted = acceptedReports.length;
-      return { accepted, duplicates: reports.length - accepted };
+      await telemetry.write(writes);
+      await repository.updateReportedTimes(times);
+      return outcomes;
     });
   }
 }

@@ -210,6 +210,39 @@ describe('the collector, POST /report/v1/{token}', () => {
     expect(response.json().error.code).toBe('REQUEST.TOO_LARGE');
   });
 
+  it('should answer each of many bodies sent at once as if it had come alone', async () => {
+    const codes = ['LOS-TOGETHER-1', 'LOS-TOGETHER-2', 'LOS-TOGETHER-3'];
+    const lines = await Promise.all(
+      codes.map(async (code) => {
+        const { reportingUrl } = await sut.app.services.devices.provision(code, false);
+        return reportingUrl.split('/').at(-1) ?? '';
+      }),
+    );
+    sut.clock.advanceSeconds(300);
+    const t = collectionTime();
+    const before = await storedReports();
+    const responses = await Promise.all([
+      ...lines.map((lineToken) =>
+        report({ Report: [{ CollectionTime: t, ...identity }] }, lineToken),
+      ),
+      // The same gateway twice: a body and its re-send, applied one after the other.
+      report({ Report: [{ CollectionTime: t, ...identity }] }, lines[0]),
+      report({ Report: [{ CollectionTime: t, ...identity }] }, 'f'.repeat(32)),
+      report({ Report: [{ CollectionTime: 'soon', ...identity }] }, lines[1]),
+    ]);
+    expect(responses.map((response) => response.statusCode)).toEqual([
+      200, 200, 200, 200, 401, 400,
+    ]);
+    expect(responses.slice(0, 4).map((response) => response.json())).toEqual([
+      { accepted: 1, duplicates: 0 },
+      { accepted: 1, duplicates: 0 },
+      { accepted: 1, duplicates: 0 },
+      { accepted: 0, duplicates: 1 },
+    ]);
+    expect(await storedReports()).toBe(before + 3);
+    for (const code of codes) await sut.app.services.devices.deprovision(code);
+  });
+
   it('should refuse the old URL after re-provisioning, and any after deprovisioning', async () => {
     const fresh = await sut.app.services.devices.provision('LOS-REPORT', false);
     const newToken = fresh.reportingUrl.split('/').at(-1) ?? '';

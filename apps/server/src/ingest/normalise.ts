@@ -47,24 +47,55 @@ export interface HostSample {
   blocked: boolean;
 }
 
+type TableRows = Map<string, Map<string, ParameterValue>>;
+
+const tableIndexes = new WeakMap<Map<string, ParameterValue>, Map<string, TableRows>>();
+
+function isInstanceNumber(path: string, from: number, to: number): boolean {
+  if (to <= from) return false;
+  for (let index = from; index < to; index++) {
+    const code = path.charCodeAt(index);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
+}
+
+/**
+ * Every table of a report, read in one pass over its parameters and kept with them: a table
+ * path (`Device.Hosts.Host.`) → instance → field → value. A path with several instance numbers
+ * (`Device.WiFi.AccessPoint.1.AssociatedDevice.2.SignalStrength`) is in each of its tables.
+ */
+function tableIndexOf(parameters: Map<string, ParameterValue>): Map<string, TableRows> {
+  const known = tableIndexes.get(parameters);
+  if (known) return known;
+  const index = new Map<string, TableRows>();
+  for (const [path, value] of parameters) {
+    let dot = path.indexOf('.');
+    while (dot !== -1) {
+      const next = path.indexOf('.', dot + 1);
+      if (next === -1) break;
+      if (isInstanceNumber(path, dot + 1, next)) {
+        const tablePath = path.slice(0, dot + 1);
+        let rows = index.get(tablePath);
+        if (!rows) index.set(tablePath, (rows = new Map<string, Map<string, ParameterValue>>()));
+        const instance = path.slice(dot + 1, next);
+        let row = rows.get(instance);
+        if (!row) rows.set(instance, (row = new Map<string, ParameterValue>()));
+        row.set(path.slice(next + 1), value);
+      }
+      dot = next;
+    }
+  }
+  tableIndexes.set(parameters, index);
+  return index;
+}
+
 /** `Device.X.{i}.Field` rows of one table, by instance number: instance → field → value. */
 export function tableRows(
   parameters: Map<string, ParameterValue>,
   tablePath: string,
 ): Map<string, Map<string, ParameterValue>> {
-  const rows = new Map<string, Map<string, ParameterValue>>();
-  for (const [path, value] of parameters) {
-    if (!path.startsWith(tablePath)) continue;
-    const rest = path.slice(tablePath.length);
-    const dot = rest.indexOf('.');
-    if (dot <= 0) continue;
-    const instance = rest.slice(0, dot);
-    if (!/^\d+$/.test(instance)) continue;
-    let row = rows.get(instance);
-    if (!row) rows.set(instance, (row = new Map<string, ParameterValue>()));
-    row.set(rest.slice(dot + 1), value);
-  }
-  return rows;
+  return tableIndexOf(parameters).get(tablePath) ?? new Map<string, Map<string, ParameterValue>>();
 }
 
 export function numberOf(value: ParameterValue | undefined): number | null {

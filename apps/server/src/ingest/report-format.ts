@@ -34,24 +34,30 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * Adds `value` under `path` to `target`, objects as their leaves. `report` names the report in
+ * an error (`Report[2]`), which then names the parameter as `Report[2].Device.X`.
+ */
 function flattenInto(
   target: Map<string, ParameterValue>,
-  prefix: string,
+  path: string,
   value: unknown,
-  where: string,
+  report: string,
 ): void {
   if (typeof value === 'string' || typeof value === 'boolean') {
-    target.set(prefix, value);
+    target.set(path, value);
   } else if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new ReportFormatError('is not a finite number', where);
-    target.set(prefix, value);
+    if (!Number.isFinite(value)) {
+      throw new ReportFormatError('is not a finite number', `${report}.${path}`);
+    }
+    target.set(path, value);
   } else if (isPlainObject(value)) {
-    for (const [key, child] of Object.entries(value)) {
-      if (key.length === 0) throw new ReportFormatError('has an empty name', where);
-      flattenInto(target, `${prefix}.${key}`, child, `${where}.${key}`);
+    for (const key of Object.keys(value)) {
+      if (key.length === 0) throw new ReportFormatError('has an empty name', `${report}.${path}`);
+      flattenInto(target, `${path}.${key}`, value[key], report);
     }
   } else {
-    throw new ReportFormatError('must be a string, number, boolean or object', where);
+    throw new ReportFormatError('must be a string, number, boolean or object', `${report}.${path}`);
   }
 }
 
@@ -59,7 +65,7 @@ function flattenInto(
 export function flattenReport(report: unknown, index: number, nowSeconds: number): FlatReport {
   const where = `Report[${index}]`;
   if (!isPlainObject(report)) throw new ReportFormatError('must be an object', where);
-  const { CollectionTime: collectionTime, ...rest } = report;
+  const collectionTime = report.CollectionTime;
   if (typeof collectionTime !== 'number' || !Number.isInteger(collectionTime)) {
     throw new ReportFormatError(
       'needs CollectionTime, whole epoch seconds',
@@ -73,11 +79,12 @@ export function flattenReport(report: unknown, index: number, nowSeconds: number
     throw new ReportFormatError('is not a believable time', `${where}.CollectionTime`);
   }
   const parameters = new Map<string, ParameterValue>();
-  for (const [key, value] of Object.entries(rest)) {
+  for (const key of Object.keys(report)) {
+    if (key === 'CollectionTime') continue;
     if (key !== 'Device' && !key.startsWith('Device.')) {
       throw new ReportFormatError('is not a Device parameter', `${where}.${key}`);
     }
-    flattenInto(parameters, key, value, `${where}.${key}`);
+    flattenInto(parameters, key, report[key], where);
   }
   if (parameters.size === 0) throw new ReportFormatError('holds no parameters', where);
   return { collectionTime, parameters };

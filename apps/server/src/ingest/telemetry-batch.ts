@@ -369,11 +369,15 @@ export class TelemetryBatch {
       gatewayMetrics: [...this.gatewayRows.values()],
       hostMetrics: [...this.hostRows.values()],
       wanMetrics: [...this.wanRows.values()],
-      gatewayState: this.stateChanged ? (this.state ?? null) : null,
+      gatewayStates: this.stateChanged && this.state ? [this.state] : [],
       hostStates: [...this.changedHosts].flatMap((mac) => this.hosts.get(mac) ?? []),
       events: this.events,
       snapshots: [...this.snapshots.values()],
-      pendingBuckets: [...this.pending].map((bucket) => new Date(bucket)),
+      pendingBuckets: [...this.pending].map((bucket) => ({
+        lineId: this.lineId,
+        tier: 900,
+        bucket: new Date(bucket),
+      })),
     };
   }
 }

@@ -1,6 +1,7 @@
-import { and, eq, getTableColumns, lt, type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
+import { arrayOf, recordset, recordsFromJson, selectValue } from '../db/recordset';
 import {
   gatewayEvents,
   gatewayMetrics,
@@ -10,6 +11,7 @@ import {
   hostMetrics,
   hostState,
   rollupPending,
+  rollupProgress,
   type TierSeconds,
   wanMetrics,
 } from '../db/schema';
@@ -21,32 +23,54 @@ export type HostMetricsRow = typeof hostMetrics.$inferInsert;
 export type WanMetricsRow = typeof wanMetrics.$inferInsert;
 export type GatewayEventRow = typeof gatewayEvents.$inferInsert;
 export type SnapshotRow = typeof gatewaySnapshots.$inferInsert;
+export type PendingBucketRow = typeof rollupPending.$inferInsert;
 
-/** What one body of reports changes; see `TelemetryBatch`. */
+/** What bodies of reports change; see `TelemetryBatch`. Several lines' writes concatenate. */
 export interface TelemetryWrites {
   gatewayMetrics: GatewayMetricsRow[];
   hostMetrics: HostMetricsRow[];
   wanMetrics: WanMetricsRow[];
-  /** The gateway's new state, or null when the body changed nothing of it. */
-  gatewayState: GatewayStateRecord | null;
+  /** The gateways' new states: only those a body changed. */
+  gatewayStates: GatewayStateRecord[];
   hostStates: HostStateRecord[];
   events: GatewayEventRow[];
   snapshots: SnapshotRow[];
-  pendingBuckets: Date[];
+  /** 900 s buckets that took 60 s data, for the rollup. */
+  pendingBuckets: PendingBucketRow[];
+}
+
+export function emptyWrites(): TelemetryWrites {
+  return {
+    gatewayMetrics: [],
+    hostMetrics: [],
+    wanMetrics: [],
+    gatewayStates: [],
+    hostStates: [],
+    events: [],
+    snapshots: [],
+    pendingBuckets: [],
+  };
+}
+
+/** Appends `more` to `writes`, so that one statement per table writes both. */
+export function appendWrites(writes: TelemetryWrites, more: TelemetryWrites): void {
+  for (const key of Object.keys(writes) as (keyof TelemetryWrites)[]) {
+    (writes[key] as unknown[]).push(...more[key]);
+  }
 }
 
 /**
  * A tier table: keyed by line, tier, bucket and `keys`; `sums` add up (sums and sample counts,
  * so an average is exact at every tier) and `maxima` keep the largest value.
  */
-interface MetricTable {
+export interface MetricTable {
   table: PgTable;
   keys: AnyPgColumn[];
   sums: AnyPgColumn[];
   maxima: AnyPgColumn[];
 }
 
-const gatewayMetricTable: MetricTable = {
+export const gatewayMetricTable: MetricTable = {
   table: gatewayMetrics,
   keys: [],
   sums: [
@@ -60,7 +84,7 @@ const gatewayMetricTable: MetricTable = {
   ],
   maxima: [gatewayMetrics.uptimeMaxSeconds],
 };
-const hostMetricTable: MetricTable = {
+export const hostMetricTable: MetricTable = {
   table: hostMetrics,
   keys: [hostMetrics.mac],
   sums: [
@@ -74,7 +98,7 @@ const hostMetricTable: MetricTable = {
   ],
   maxima: [],
 };
-const wanMetricTable: MetricTable = {
+export const wanMetricTable: MetricTable = {
   table: wanMetrics,
   keys: [wanMetrics.series],
   sums: [wanMetrics.valueSum, wanMetrics.samples],
@@ -85,40 +109,56 @@ const metricTables = [gatewayMetricTable, hostMetricTable, wanMetricTable];
 const name = (column: AnyPgColumn): SQL => sql`${sql.identifier(column.name)}`;
 const list = (parts: SQL[]): SQL => sql.join(parts, sql`, `);
 
+/** The aggregate of each value column over the rows `m`: sums add up, maxima keep the largest. */
+export function aggregatesOf({ sums, maxima }: MetricTable): SQL[] {
+  return [
+    ...sums.map((column) => sql`sum(m.${name(column)})`),
+    ...maxima.map((column) => sql`max(m.${name(column)})`),
+  ];
+}
+
 /**
- * `SET sum = sum + excluded.sum, max = greatest(max, excluded.max)`: samples accumulate. Drizzle
- * keys the set by property name.
+ * `insert … select * from <rows> on conflict (key) do update set sum = sum + excluded.sum,
+ * max = greatest(max, excluded.max)`: samples accumulate into their buckets.
  */
-function accumulateSet({ table, sums, maxima }: MetricTable): Record<string, SQL> {
-  const set: Record<string, SQL> = {};
-  for (const [key, column] of Object.entries(
-    getTableColumns(table) as Record<string, AnyPgColumn>,
-  )) {
-    if (sums.includes(column)) set[key] = sql`${column} + excluded.${name(column)}`;
-    if (maxima.includes(column)) set[key] = sql`greatest(${column}, excluded.${name(column)})`;
-  }
-  return set;
+function accumulateInto(metric: MetricTable, rows: object[]): SQL {
+  const { table, keys, sums, maxima } = metric;
+  const set = [
+    ...sums.map(
+      (column) => sql`${name(column)} = ${table}.${name(column)} + excluded.${name(column)}`,
+    ),
+    ...maxima.map(
+      (column) =>
+        sql`${name(column)} = greatest(${table}.${name(column)}, excluded.${name(column)})`,
+    ),
+  ];
+  return sql`insert into ${table} select * from ${recordset(table, rows)}
+    on conflict (line_id, tier, bucket${sql.raw(keys.map((key) => `, "${key.name}"`).join(''))})
+    do update set ${list(set)}`;
+}
+
+/** `insert … select * from <rows> on conflict (key) do update set` every other column. */
+function replaceInto(table: PgTable, keys: AnyPgColumn[], rows: object[], where?: SQL): SQL {
+  const keyNames = new Set(keys.map((key) => key.name));
+  const set = Object.values(getTableColumns(table) as Record<string, AnyPgColumn>)
+    .filter((column) => !keyNames.has(column.name))
+    .map((column) => sql`${name(column)} = excluded.${name(column)}`);
+  return sql`insert into ${table} select * from ${recordset(table, rows)}
+    on conflict (${list(keys.map(name))}) do update set ${list(set)}
+    ${where ? sql`where ${where}` : sql``}`;
 }
 
 /**
  * Rebuilds tier `to`'s buckets listed in `target` (a `t(line_id, bucket)` relation) whole from
  * tier `from`: late or re-sent data never counts twice.
  */
-function rebuild(
-  { table, keys, sums, maxima }: MetricTable,
-  target: SQL,
-  from: TierSeconds,
-  to: TierSeconds,
-): SQL {
+function rebuild(metric: MetricTable, target: SQL, from: TierSeconds, to: TierSeconds): SQL {
+  const { table, keys, sums, maxima } = metric;
   const keyNames = keys.map(name);
   const valueNames = [...sums, ...maxima].map(name);
-  const aggregates = [
-    ...sums.map((column) => sql`sum(m.${name(column)})`),
-    ...maxima.map((column) => sql`max(m.${name(column)})`),
-  ];
   return sql`
     insert into ${table} (line_id, tier, bucket, ${list([...keyNames, ...valueNames])})
-    select m.line_id, ${to}::integer, t.bucket, ${list([...keyNames.map((key) => sql`m.${key}`), ...aggregates])}
+    select m.line_id, ${to}::integer, t.bucket, ${list([...keyNames.map((key) => sql`m.${key}`), ...aggregatesOf(metric)])}
       from ${target}
       join ${table} m
         on m.line_id = t.line_id and m.tier = ${from}::integer
@@ -128,150 +168,172 @@ function rebuild(
       ${list(valueNames.map((value) => sql`${value} = excluded.${value}`))}`;
 }
 
-const rollupSteps: readonly [TierSeconds, TierSeconds][] = [
-  [60, 900],
-  [900, 7200],
-  [7200, 28800],
+/** Each built tier and the tier it is built from. */
+export const tierSources: readonly [TierSeconds, TierSeconds][] = [
+  [900, 60],
+  [7200, 900],
+  [28800, 7200],
 ];
 
-/** Buckets rebuilt per statement: two parameters each, far under PostgreSQL's 65,535. */
-const rollupChunk = 1000;
+/** Pending buckets a rollup transaction takes: short enough that reports never wait long. */
+const rollupBatch = 500;
 
-/** Rows per multi-row insert: a statement stays well under PostgreSQL's 65,535 parameters. */
-function chunksOf<T extends object>(rows: T[]): T[][] {
-  if (rows.length === 0) return [];
-  const perRow = Object.keys(rows[0] ?? {}).length || 1;
-  const size = Math.max(1, Math.floor(30_000 / perRow));
-  const chunks: T[][] = [];
-  for (let index = 0; index < rows.length; index += size) {
-    chunks.push(rows.slice(index, index + size));
-  }
-  return chunks;
+/**
+ * A bucket is built once it has been over this long, so that reports a little late are in its
+ * first build; a report later still makes it pending again.
+ */
+export const rollupGraceSeconds = 60;
+
+/** The start of the first `tier` bucket that is not yet closed at `now`. */
+export function closedBefore(tier: TierSeconds, now: Date): Date {
+  const ms = tier * 1000;
+  return new Date(Math.floor((now.getTime() - rollupGraceSeconds * 1000) / ms) * ms);
+}
+
+export interface RollupResult {
+  /** Buckets built, per tier. */
+  built: Record<number, number>;
 }
 
 export class TelemetryRepository {
   constructor(private readonly db: Db) {}
 
-  async gatewayState(lineId: string): Promise<GatewayStateRecord | undefined> {
-    const [row] = await this.db.select().from(gatewayState).where(eq(gatewayState.lineId, lineId));
-    return row;
-  }
-
-  async hostStates(lineId: string): Promise<HostStateRecord[]> {
-    return this.db.select().from(hostState).where(eq(hostState.lineId, lineId));
-  }
-
-  /** Writes one body's telemetry: a multi-row statement per table. */
-  async write(writes: TelemetryWrites): Promise<void> {
-    await this.addMetrics(gatewayMetricTable, writes.gatewayMetrics);
-    await this.addMetrics(hostMetricTable, writes.hostMetrics);
-    await this.addMetrics(wanMetricTable, writes.wanMetrics);
-    if (writes.gatewayState) await this.saveGatewayState(writes.gatewayState);
-    await this.saveHostStates(writes.hostStates);
-    for (const events of chunksOf(writes.events)) {
-      await this.db.insert(gatewayEvents).values(events).onConflictDoNothing();
-    }
-    for (const snapshots of chunksOf(writes.snapshots)) {
-      await this.db
-        .insert(gatewaySnapshots)
-        .values(snapshots)
-        .onConflictDoUpdate({
-          target: [gatewaySnapshots.lineId, gatewaySnapshots.kind],
-          set: { reportedAt: sql`excluded.reported_at`, payload: sql`excluded.payload` },
-          setWhere: sql`${gatewaySnapshots.reportedAt} < excluded.reported_at`,
-        });
-    }
-    const lineId = writes.gatewayMetrics[0]?.lineId;
-    if (lineId && writes.pendingBuckets.length > 0) {
-      await this.db
-        .insert(rollupPending)
-        .values(writes.pendingBuckets.map((bucket) => ({ lineId, bucket })))
-        .onConflictDoNothing();
-    }
-  }
-
-  private async addMetrics(metric: MetricTable, rows: object[]): Promise<void> {
-    const { table, keys } = metric;
-    const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
-    const [lineIdColumn, tierColumn, bucketColumn] = [columns.lineId, columns.tier, columns.bucket];
-    if (!lineIdColumn || !tierColumn || !bucketColumn) throw new Error('not a tier table');
-    for (const chunk of chunksOf(rows)) {
-      await this.db
-        .insert(table)
-        .values(chunk)
-        .onConflictDoUpdate({
-          target: [lineIdColumn, tierColumn, bucketColumn, ...keys],
-          set: accumulateSet(metric),
-        });
-    }
-  }
-
-  private async saveGatewayState(state: GatewayStateRecord): Promise<void> {
-    const { lineId: _lineId, ...latest } = state;
-    await this.db
-      .insert(gatewayState)
-      .values(state)
-      .onConflictDoUpdate({ target: gatewayState.lineId, set: latest });
-  }
-
-  private async saveHostStates(states: HostStateRecord[]): Promise<void> {
-    const { lineId: _lineId, mac: _mac, ...latest } = getTableColumns(hostState);
-    const set = Object.fromEntries(
-      Object.entries(latest).map(([key, column]) => [key, sql`excluded.${name(column)}`]),
+  /** The latest state of each of these gateways that has reported. */
+  async gatewayStates(lineIds: string[]): Promise<GatewayStateRecord[]> {
+    if (lineIds.length === 0) return [];
+    const json = await selectValue(
+      this.db,
+      sql`select json_agg(s) from ${gatewayState} s where s.line_id = any(${arrayOf(lineIds, 'uuid')})`,
     );
-    for (const chunk of chunksOf(states)) {
-      await this.db
-        .insert(hostState)
-        .values(chunk)
-        .onConflictDoUpdate({ target: [hostState.lineId, hostState.mac], set });
-    }
+    return recordsFromJson<GatewayStateRecord>(gatewayState, json);
+  }
+
+  /** Every LAN host these gateways have reported. */
+  async hostStates(lineIds: string[]): Promise<HostStateRecord[]> {
+    if (lineIds.length === 0) return [];
+    const json = await selectValue(
+      this.db,
+      sql`select json_agg(h) from ${hostState} h where h.line_id = any(${arrayOf(lineIds, 'uuid')})`,
+    );
+    return recordsFromJson<HostStateRecord>(hostState, json);
   }
 
   /**
-   * Rebuilds every higher-tier bucket over the 900 s buckets that took new data: 900 s from
-   * 60 s, 7200 s from 900 s, 28800 s from 7200 s. A bucket is recomputed whole from the tier
-   * below, so late or re-sent data never counts twice. Answers how many 900 s buckets it rolled.
+   * Writes bodies' telemetry: one statement per table whatever the number of lines, its rows
+   * bound as one value (see db/recordset.ts).
    */
-  async rollUp(): Promise<number> {
-    return this.db.transaction(async (tx) => {
-      const pending = await tx.delete(rollupPending).returning();
-      for (const [from, to] of rollupSteps) {
-        const targets = new Map<string, { lineId: string; bucket: Date }>();
-        for (const { lineId, bucket } of pending) {
-          const start = new Date(Math.floor(bucket.getTime() / (to * 1000)) * to * 1000);
-          targets.set(`${lineId}/${start.getTime()}`, { lineId, bucket: start });
-        }
-        const all = [...targets.values()];
-        for (let index = 0; index < all.length; index += rollupChunk) {
-          const chunk = all.slice(index, index + rollupChunk);
-          const target = sql`(values ${list(
-            chunk.map(
-              ({ lineId, bucket }) => sql`(${lineId}::uuid, ${bucket.toISOString()}::timestamptz)`,
-            ),
-          )}) as t(line_id, bucket)`;
-          for (const metric of metricTables) await tx.execute(rebuild(metric, target, from, to));
-        }
+  async write(writes: TelemetryWrites): Promise<void> {
+    const statements: SQL[] = [];
+    if (writes.gatewayMetrics.length > 0) {
+      statements.push(accumulateInto(gatewayMetricTable, writes.gatewayMetrics));
+    }
+    if (writes.hostMetrics.length > 0) {
+      statements.push(accumulateInto(hostMetricTable, writes.hostMetrics));
+    }
+    if (writes.wanMetrics.length > 0) {
+      statements.push(accumulateInto(wanMetricTable, writes.wanMetrics));
+    }
+    if (writes.gatewayStates.length > 0) {
+      statements.push(replaceInto(gatewayState, [gatewayState.lineId], writes.gatewayStates));
+    }
+    if (writes.hostStates.length > 0) {
+      statements.push(replaceInto(hostState, [hostState.lineId, hostState.mac], writes.hostStates));
+    }
+    if (writes.events.length > 0) {
+      statements.push(
+        sql`insert into ${gatewayEvents} select * from ${recordset(gatewayEvents, writes.events)}
+            on conflict do nothing`,
+      );
+    }
+    if (writes.snapshots.length > 0) {
+      statements.push(
+        replaceInto(
+          gatewaySnapshots,
+          [gatewaySnapshots.lineId, gatewaySnapshots.kind],
+          writes.snapshots,
+          sql`${gatewaySnapshots}.reported_at < excluded.reported_at`,
+        ),
+      );
+    }
+    if (writes.pendingBuckets.length > 0) {
+      statements.push(
+        sql`insert into ${rollupPending} select * from ${recordset(rollupPending, writes.pendingBuckets)}
+            on conflict do nothing`,
+      );
+    }
+    for (const statement of statements) await this.db.execute(statement);
+  }
+
+  /**
+   * Builds the higher tiers' buckets that have closed and took new data: 900 s from 60 s, then
+   * 7200 s from 900 s, then 28800 s from 7200 s, each bucket once it is over (and again when a
+   * late report lands in it), recomputed whole from the tier below so late or re-sent data never
+   * counts twice. It works in short transactions of `rollupBatch` buckets, taking them with
+   * `skip locked`, so reports are never held up for long and several processes can run it.
+   * Then it moves each tier's `rollup_progress` mark: the chart reads take what lies past it
+   * (the open buckets) from the tiers below.
+   */
+  async rollUp(now: Date): Promise<RollupResult> {
+    const built: Record<number, number> = {};
+    for (const [tier, source] of tierSources) {
+      const before = closedBefore(tier, now);
+      built[tier] = 0;
+      for (;;) {
+        const count = await this.db.transaction(async (tx) => {
+          const taken = await selectValue<{ line_id: string; bucket: string }[]>(
+            tx,
+            sql`with taken as (
+                  delete from ${rollupPending} where (tier, bucket, line_id) in (
+                    select tier, bucket, line_id from ${rollupPending}
+                     where tier = ${tier}::integer and bucket < ${before.toISOString()}::timestamptz
+                     limit ${rollupBatch} for update skip locked)
+                  returning line_id, bucket)
+                select json_agg(taken) from taken`,
+          );
+          if (!taken || taken.length === 0) return 0;
+          const targetJson = JSON.stringify(taken);
+          const target = sql`json_to_recordset(${targetJson}::json) as t(line_id uuid, bucket timestamptz)`;
+          for (const metric of metricTables) {
+            await tx.execute(rebuild(metric, target, source, tier));
+          }
+          const next = tierSources.find(([, from]) => from === tier)?.[0];
+          if (next) {
+            await tx.execute(
+              sql`insert into ${rollupPending} (line_id, tier, bucket)
+                  select distinct t.line_id, ${next}::integer,
+                         date_bin(make_interval(secs => ${next}::integer), t.bucket, timestamptz 'epoch')
+                    from ${target}
+                  on conflict do nothing`,
+            );
+          }
+          return taken.length;
+        });
+        built[tier] += count;
+        if (count < rollupBatch) break;
       }
-      return pending.length;
-    });
+      await this.db
+        .insert(rollupProgress)
+        .values({ tier, builtBefore: before })
+        .onConflictDoUpdate({
+          target: rollupProgress.tier,
+          set: { builtBefore: sql`greatest(${rollupProgress.builtBefore}, excluded.built_before)` },
+        });
+    }
+    return { built };
   }
 
   /** Deletes a tier's buckets that started before `cutoff`. */
   async deleteTierBefore(tier: TierSeconds, cutoff: Date): Promise<number> {
     let deleted = 0;
     for (const { table } of metricTables) {
-      const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
-      const [lineIdColumn, tierColumn, bucketColumn] = [
-        columns.lineId,
-        columns.tier,
-        columns.bucket,
-      ];
-      if (!lineIdColumn || !tierColumn || !bucketColumn) throw new Error('not a tier table');
-      const rows = await this.db
-        .delete(table)
-        .where(and(eq(tierColumn, tier), lt(bucketColumn, cutoff)))
-        .returning({ lineId: lineIdColumn });
-      deleted += rows.length;
+      const count = await selectValue<number>(
+        this.db,
+        sql`with deleted as (
+              delete from ${table} where tier = ${tier}::integer and bucket < ${cutoff.toISOString()}::timestamptz
+              returning 1)
+            select count(*)::integer from deleted`,
+      );
+      deleted += count ?? 0;
     }
     return deleted;
   }

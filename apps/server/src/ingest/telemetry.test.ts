@@ -124,6 +124,8 @@ describe('storing telemetry', () => {
   let token: string;
   let lineId: string;
   const t0 = Date.UTC(2026, 0, 1, 12) / 1000;
+  /** Long after every bucket of the reports has closed. */
+  const aDayLater = () => new Date((t0 + 86_400) * 1000);
 
   beforeAll(async () => {
     sut = await createTestApp();
@@ -226,8 +228,8 @@ describe('storing telemetry', () => {
 
   it('should roll the 60 s tier up into 900, 7200 and 28800 s buckets, exactly and idempotently', async () => {
     const telemetry = new TelemetryRepository(db());
-    expect(await telemetry.rollUp()).toBeGreaterThan(0);
-    expect(await telemetry.rollUp()).toBe(0);
+    expect(await telemetry.rollUp(aDayLater())).toEqual({ built: { 900: 1, 7200: 1, 28800: 1 } });
+    expect(await telemetry.rollUp(aDayLater())).toEqual({ built: { 900: 0, 7200: 0, 28800: 0 } });
     for (const tier of [900, 7200, 28800]) {
       const [gateway] = await db()
         .select()
@@ -255,7 +257,7 @@ describe('storing telemetry', () => {
       payload: { Report: [late] },
     });
     expect(response.json()).toEqual({ accepted: 1, duplicates: 0 });
-    await new TelemetryRepository(db()).rollUp();
+    await new TelemetryRepository(db()).rollUp(aDayLater());
     const [gateway] = await db().select().from(gatewayMetrics).where(eq(gatewayMetrics.tier, 900));
     expect(gateway).toMatchObject({ cpuSum: 160, cpuSamples: 4 });
   });

@@ -271,7 +271,7 @@ describe('storing the WAN line', () => {
   });
 
   it('should roll the WAN series up into the chart tiers and read a span from its tier', async () => {
-    await new TelemetryRepository(db()).rollUp();
+    await new TelemetryRepository(db()).rollUp(new Date((t0 + 86_400) * 1000));
     const reader = new SeriesRepository(db());
     const from = new Date(t0 * 1000);
     const to = new Date((t0 + 7200) * 1000);

@@ -6,9 +6,10 @@ import type { TelemetryRepository } from '../ingest/telemetry.repository';
 const day = 24 * 3600 * 1000;
 
 /**
- * Rolls the 60 s tier up into 900, 7200 and 28800 s every minute, and deletes each tier's
- * buckets past its retention every hour. Both run in the background of the server process and
- * are safe to run in several processes at once: a rollup rebuilds whole buckets.
+ * Every minute builds the higher tiers' buckets that have closed (900, 7200 and 28800 s from the
+ * tier below), and every hour deletes each tier's buckets past its retention. Both run in the
+ * background of the server process and are safe to run in several processes at once: a rollup
+ * takes its buckets with `skip locked` and rebuilds them whole.
  */
 export function startTelemetryJobs(
   telemetry: TelemetryRepository,
@@ -21,9 +22,11 @@ export function startTelemetryJobs(
     if (rolling) return;
     rolling = true;
     telemetry
-      .rollUp()
-      .then((buckets) => {
-        if (buckets > 0) log.debug({ buckets }, 'telemetry rolled up');
+      .rollUp(clock.now())
+      .then(({ built }) => {
+        if (Object.values(built).some((count) => count > 0)) {
+          log.debug({ built }, 'telemetry rolled up');
+        }
       })
       .catch((error: unknown) => log.error({ err: error }, 'telemetry rollup failed'))
       .finally(() => (rolling = false));
