@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../apps/server/src/db/client';
 import type { TierSeconds } from '../../apps/server/src/db/schema';
+import { closedBefore } from '../../apps/server/src/ingest/telemetry.repository';
 import { selectRows } from '../scratch';
 
 /**
  * Stores what the tier tables hold for `lines` gateways after 30 days of reports every 300 s,
  * as retention keeps them (apps/server/src/config.ts defaults): the 60 s tier for the last
  * 2 days (one bucket per report, every 5 minutes), 900 s for 14 days, 7200 s and 28800 s for all
- * 30 days. One gateway_metrics row per bucket; one host_metrics row per bucket and LAN host.
+ * 30 days, each higher tier up to its last closed bucket with the rollup's mark there, as the
+ * rollup job leaves them (a read takes the open buckets from the tiers below). One gateway_metrics row per bucket; one host_metrics row per bucket and LAN host.
  * Lines 1 to 50 have 25 hosts (the lines the bench reads); the others 6 to 24 by their number,
  * 15 on average. Rows are made by `insert … select … from generate_series(…)` in PostgreSQL
  * itself, a batch of lines at a time, in primary-key order.
@@ -45,12 +47,32 @@ const lineCode = (number: number) => `LOS-C${String(number).padStart(7, '0')}`;
 /** The SQL for a line's host count, from its number `n`. */
 const hostCountSql = sql`case when n <= ${linesWith25Hosts} then 25 else 6 + (n * 7) % 19 end`;
 
-/** The first and last bucket a tier keeps at `now`: [now − days, now], aligned to `step`. */
-function bucketRange(now: number, days: number, step: number): { first: string; last: string } {
+/**
+ * The first and last bucket a tier holds at `now`: from `now − days`, aligned to `step`, to the
+ * last report for the 60 s tier, and for a higher tier to its last closed bucket, as the rollup
+ * leaves them (the open ones are read from the tiers below).
+ */
+function bucketRange(
+  now: number,
+  { tier, days, step }: (typeof tiers)[number],
+): { first: string; last: string } {
   const stepMs = step * 1000;
   const first = Math.ceil((now - days * day * 1000) / stepMs) * stepMs;
-  const last = Math.floor(now / stepMs) * stepMs;
+  const last =
+    tier === 60
+      ? Math.floor(now / stepMs) * stepMs
+      : closedBefore(tier, new Date(now)).getTime() - stepMs;
   return { first: new Date(first).toISOString(), last: new Date(last).toISOString() };
+}
+
+/** The rollup's marks as its last run at `now` left them. */
+async function insertRollupProgress(db: Db, now: number): Promise<void> {
+  for (const { tier } of tiers) {
+    if (tier === 60) continue;
+    await db.execute(sql`
+      insert into rollup_progress (tier, built_before)
+      values (${tier}::integer, ${closedBefore(tier, new Date(now)).toISOString()}::timestamptz)`);
+  }
 }
 
 async function insertLines(db: Db, count: number, now: number): Promise<void> {
@@ -140,10 +162,11 @@ export async function generateChartData(
   progress: (message: string) => void,
 ): Promise<ChartDataSummary> {
   await insertLines(db, lines, now);
+  await insertRollupProgress(db, now);
   for (let from = 1; from <= lines; from += linesPerBatch) {
     const to = Math.min(lines, from + linesPerBatch - 1);
     for (const tier of tiers) {
-      const range = bucketRange(now, tier.days, tier.step);
+      const range = bucketRange(now, tier);
       await insertGatewayMetrics(db, from, to, tier, range);
       await insertHostMetrics(db, from, to, tier, range);
     }

@@ -5,6 +5,7 @@ import { gatewayEvents, gatewayMetrics, gatewayState, hostMetrics, hostState } f
 import { applyRetention } from '../jobs/telemetry.jobs';
 import { counterDelta, gatewaySampleOf, hostSamplesOf } from './normalise';
 import { rebootBetween } from './telemetry-batch';
+import { segmentsOf, SeriesRepository } from './series.repository';
 import { TelemetryRepository } from './telemetry.repository';
 
 const laptop = 'aa:bb:cc:00:00:01';
@@ -226,9 +227,32 @@ describe('storing telemetry', () => {
     ]);
   });
 
-  it('should roll the 60 s tier up into 900, 7200 and 28800 s buckets, exactly and idempotently', async () => {
+  it('should read a span’s buckets not yet built from the tiers below, and the same once built', async () => {
+    const reader = new SeriesRepository(db());
+    const month = { tier: 28800, from: new Date((t0 - 86_400) * 1000), to: aDayLater() } as const;
+    const laptopMonth = async () =>
+      (await reader.hostSeries(lineId, month)).filter((point) => point.mac === laptop);
+    const expected = [
+      {
+        bucket: new Date(Math.floor(t0 / 28800) * 28800 * 1000),
+        mac: laptop,
+        bytesIn: 10700,
+        bytesOut: 2400,
+        signalDbm: -58,
+        downlinkKbps: 433000,
+        uplinkKbps: 200000,
+      },
+    ];
+    expect(await laptopMonth()).toEqual(expected);
+    expect(await new TelemetryRepository(db()).rollUp(aDayLater())).toEqual({
+      built: { 900: 1, 7200: 1, 28800: 1 },
+    });
+    expect(await laptopMonth()).toEqual(expected);
+  });
+
+  it('should roll the 60 s tier up into 900, 7200 and 28800 s buckets, exactly', async () => {
     const telemetry = new TelemetryRepository(db());
-    expect(await telemetry.rollUp(aDayLater())).toEqual({ built: { 900: 1, 7200: 1, 28800: 1 } });
+    // The read before has rolled them up once already: a run with nothing pending builds nothing.
     expect(await telemetry.rollUp(aDayLater())).toEqual({ built: { 900: 0, 7200: 0, 28800: 0 } });
     for (const tier of [900, 7200, 28800]) {
       const [gateway] = await db()
@@ -270,5 +294,34 @@ describe('storing telemetry', () => {
     expect(
       await db().select().from(gatewayMetrics).where(eq(gatewayMetrics.tier, 900)),
     ).toHaveLength(1);
+  });
+});
+
+describe(segmentsOf.name, () => {
+  const at = (hour: number) => new Date(Date.UTC(2026, 0, 1, hour));
+  const marks = new Map([
+    [900, at(10)],
+    [7200, at(8)],
+    [28800, at(8)],
+  ]);
+
+  it('should read a month from its tier up to the mark, then from each tier below', () => {
+    expect(segmentsOf({ tier: 28800, from: at(0), to: at(11) }, marks)).toEqual([
+      { tier: 28800, from: at(0), to: at(8) },
+      { tier: 900, from: at(8), to: at(10) },
+      { tier: 60, from: at(10), to: at(11) },
+    ]);
+  });
+
+  it('should read all of a span that ends before the mark from its own tier', () => {
+    expect(segmentsOf({ tier: 900, from: at(2), to: at(4) }, marks)).toEqual([
+      { tier: 900, from: at(2), to: at(4) },
+    ]);
+  });
+
+  it('should read from the 60 s tier when nothing is built yet', () => {
+    expect(segmentsOf({ tier: 7200, from: at(2), to: at(4) }, new Map())).toEqual([
+      { tier: 60, from: at(2), to: at(4) },
+    ]);
   });
 });
