@@ -306,6 +306,25 @@ export const wanMetrics = pgTable(
 /** Cumulative counters the next report's deltas are taken from, by series name. */
 export type LineCounters = Record<string, number>;
 
+/**
+ * What a LAN host's latest report said that changes with every report, times in epoch ms: the
+ * byte counters the next report's deltas are taken from (and when they were read), signal and
+ * link rates, when it was last online and last listed.
+ */
+export interface HostReading {
+  signalDbm: number | null;
+  downlinkKbps: number | null;
+  uplinkKbps: number | null;
+  bytesSentCounter: number | null;
+  bytesReceivedCounter: number | null;
+  countersAt: number | null;
+  lastOnlineAt: number | null;
+  reportedAt: number;
+}
+
+/** Each LAN host's latest reading, by MAC. */
+export type HostReadings = Record<string, HostReading>;
+
 /** The latest of each gateway, for the summary; one row per line. */
 export const gatewayState = pgTable('gateway_state', {
   lineId: uuid('line_id')
@@ -329,6 +348,7 @@ export const gatewayState = pgTable('gateway_state', {
     .notNull()
     .default(sql`'{}'::text[]`),
   lineCounters: jsonb('line_counters').$type<LineCounters>().notNull().default({}),
+  hostReadings: jsonb('host_readings').$type<HostReadings>().notNull().default({}),
 });
 
 /**
@@ -349,8 +369,10 @@ export const gatewayEvents = pgTable(
 );
 
 /**
- * Every LAN host a gateway has reported, with its latest state and the byte counters the next
- * report's deltas are taken from.
+ * Every LAN host a gateway has reported: what describes it (name, addresses, connection, band,
+ * blocked, first connected), which seldom changes, so a row is written only when it does. What
+ * changes with every report (counters, signal, rates, last online) is in
+ * `gateway_state.host_readings`: one value per gateway instead of a row per host.
  */
 export const hostState = pgTable(
   'host_state',
@@ -373,15 +395,7 @@ export const hostState = pgTable(
       .default(sql`'{}'::text[]`),
     wifiBand: text('wifi_band'),
     wifiStandard: text('wifi_standard'),
-    signalDbm: integer('signal_dbm'),
-    downlinkKbps: integer('downlink_kbps'),
-    uplinkKbps: integer('uplink_kbps'),
-    bytesSentCounter: bigint('bytes_sent_counter', { mode: 'number' }),
-    bytesReceivedCounter: bigint('bytes_received_counter', { mode: 'number' }),
-    countersAt: timestamp('counters_at', { withTimezone: true }),
     firstConnectedAt: timestamp('first_connected_at', { withTimezone: true }).notNull(),
-    lastOnlineAt: timestamp('last_online_at', { withTimezone: true }),
-    reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.lineId, table.mac] })],
 );

@@ -1,4 +1,5 @@
 import { capabilitiesOf, withCapabilities } from './capabilities';
+import { describedAlike, descriptionOf, type LanHost, lanHostsOf, readingOf } from './lan-hosts';
 import { counterDelta, gatewaySampleOf, hostSamplesOf } from './normalise';
 import type { FlatReport } from './report-format';
 import { locationOf, siteSurveyOf, wifiSettingsOf } from './snapshots';
@@ -129,7 +130,9 @@ const wanSums = ['valueSum', 'samples'] as const satisfies (keyof WanMetricsRow)
 export class TelemetryBatch {
   private state: GatewayStateRecord | undefined;
   private stateChanged = false;
-  private readonly hosts: Map<string, HostStateRecord>;
+  private readonly hosts: Map<string, LanHost>;
+  /** The hosts' `host_state` rows as loaded: a row is written again only when it changes. */
+  private readonly described: Map<string, HostStateRecord>;
   private readonly changedHosts = new Set<string>();
   private readonly gatewayRows = new Map<string, GatewayMetricsRow>();
   private readonly hostRows = new Map<string, HostMetricsRow>();
@@ -144,7 +147,10 @@ export class TelemetryBatch {
     hosts: HostStateRecord[],
   ) {
     this.state = state;
-    this.hosts = new Map(hosts.map((host) => [host.mac, host]));
+    this.described = new Map(hosts.map((host) => [host.mac, host]));
+    this.hosts = new Map(
+      lanHostsOf(hosts, state?.hostReadings ?? {}).map((host) => [host.mac, host]),
+    );
   }
 
   add(report: FlatReport): void {
@@ -206,6 +212,7 @@ export class TelemetryBatch {
         temperatureTenths: gateway.temperatureTenths,
         capabilities,
         lineCounters,
+        hostReadings: previous?.hostReadings ?? {},
       };
       this.stateChanged = true;
     } else if (previous && capabilities.length > previous.capabilities.length) {
@@ -336,7 +343,7 @@ export class TelemetryBatch {
     }
   }
 
-  private saveHost(host: HostStateRecord): void {
+  private saveHost(host: LanHost): void {
     this.hosts.set(host.mac, host);
     this.changedHosts.add(host.mac);
   }
@@ -363,14 +370,34 @@ export class TelemetryBatch {
     }
   }
 
+  /** The gateway's state when the body changed it or any host's reading. */
+  private gatewayStates(): GatewayStateRecord[] {
+    if (!this.state || (!this.stateChanged && this.changedHosts.size === 0)) return [];
+    const hostReadings = Object.fromEntries(
+      [...this.hosts.values()].map((host) => [host.mac, readingOf(host)]),
+    );
+    return [{ ...this.state, hostReadings }];
+  }
+
+  /** The `host_state` rows the body changed: new hosts, and hosts described otherwise now. */
+  private changedDescriptions(): HostStateRecord[] {
+    return [...this.changedHosts].flatMap((mac) => {
+      const host = this.hosts.get(mac);
+      if (!host) return [];
+      const row = descriptionOf(host);
+      const before = this.described.get(mac);
+      return before && describedAlike(before, row) ? [] : [row];
+    });
+  }
+
   /** What the body changes, for `TelemetryRepository.write`. */
   writes(): TelemetryWrites {
     return {
       gatewayMetrics: [...this.gatewayRows.values()],
       hostMetrics: [...this.hostRows.values()],
       wanMetrics: [...this.wanRows.values()],
-      gatewayStates: this.stateChanged && this.state ? [this.state] : [],
-      hostStates: [...this.changedHosts].flatMap((mac) => this.hosts.get(mac) ?? []),
+      gatewayStates: this.gatewayStates(),
+      hostStates: this.changedDescriptions(),
       events: this.events,
       snapshots: [...this.snapshots.values()],
       pendingBuckets: [...this.pending].map((bucket) => ({

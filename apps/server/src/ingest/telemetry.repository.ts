@@ -2,6 +2,7 @@ import { getTableColumns, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { arrayOf, recordset, recordsFromJson, selectValue } from '../db/recordset';
+import { type LanHost, lanHostsOf } from './lan-hosts';
 import {
   gatewayEvents,
   gatewayMetrics,
@@ -216,6 +217,14 @@ export class TelemetryRepository {
       sql`select json_agg(h) from ${hostState} h where h.line_id = any(${arrayOf(lineIds, 'uuid')})`,
     );
     return recordsFromJson<HostStateRecord>(hostState, json);
+  }
+
+  /** A line's LAN hosts, each with its latest reading, by MAC. */
+  async lanHosts(lineId: string): Promise<LanHost[]> {
+    const [state] = await this.gatewayStates([lineId]);
+    const rows = await this.hostStates([lineId]);
+    rows.sort((a, b) => a.mac.localeCompare(b.mac));
+    return lanHostsOf(rows, state?.hostReadings ?? {});
   }
 
   /**

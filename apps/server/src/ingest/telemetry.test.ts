@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { gatewayEvents, gatewayMetrics, gatewayState, hostMetrics, hostState } from '../db/schema';
+import { gatewayEvents, gatewayMetrics, gatewayState, hostMetrics } from '../db/schema';
 import { applyRetention } from '../jobs/telemetry.jobs';
 import { counterDelta, gatewaySampleOf, hostSamplesOf } from './normalise';
 import { rebootBetween } from './telemetry-batch';
@@ -207,7 +207,7 @@ describe('storing telemetry', () => {
   });
 
   it('should keep each host’s latest state, with first connected and last online', async () => {
-    const hosts = await db().select().from(hostState).orderBy(asc(hostState.mac));
+    const hosts = await new TelemetryRepository(db()).lanHosts(lineId);
     expect(hosts).toEqual([
       expect.objectContaining({
         mac: laptop,
