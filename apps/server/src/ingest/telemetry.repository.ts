@@ -134,7 +134,7 @@ function accumulateInto(metric: MetricTable, rows: object[]): SQL {
     ),
   ];
   return sql`insert into ${table} select * from ${recordset(table, rows)}
-    on conflict (line_id, tier, bucket${sql.raw(keys.map((key) => `, "${key.name}"`).join(''))})
+    on conflict (${list([sql`line_id`, sql`tier`, sql`bucket`, ...keys.map(name)])})
     do update set ${list(set)}`;
 }
 
