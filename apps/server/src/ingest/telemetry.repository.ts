@@ -331,14 +331,28 @@ export class TelemetryRepository {
     return { built };
   }
 
-  /** Deletes a tier's buckets that started before `cutoff`. */
+  /**
+   * Deletes a tier's buckets that started before `cutoff`, but for those a higher tier has yet
+   * to be built from (its bucket is pending): a backfill sends history older than the 60 s
+   * tier keeps, and the rollup must see it before retention takes it.
+   */
   async deleteTierBefore(tier: TierSeconds, cutoff: Date): Promise<number> {
+    const builtFromThis = tierSources.find(([, source]) => source === tier)?.[0];
+    const stillNeeded = builtFromThis
+      ? sql`and not exists (
+              select 1 from ${rollupPending} p
+               where p.tier = ${builtFromThis}::integer and p.line_id = m.line_id
+                 and p.bucket = date_bin(interval '${sql.raw(String(builtFromThis))} seconds',
+                                         m.bucket, timestamptz 'epoch'))`
+      : sql``;
     let deleted = 0;
     for (const { table } of metricTables) {
       const count = await selectValue<number>(
         this.db,
         sql`with deleted as (
-              delete from ${table} where tier = ${tier}::integer and bucket < ${cutoff.toISOString()}::timestamptz
+              delete from ${table} m
+               where m.tier = ${tier}::integer and m.bucket < ${cutoff.toISOString()}::timestamptz
+                     ${stillNeeded}
               returning 1)
             select count(*)::integer from deleted`,
       );

@@ -286,11 +286,25 @@ describe('storing telemetry', () => {
     expect(gateway).toMatchObject({ cpuSum: 160, cpuSamples: 4 });
   });
 
-  it('should delete each tier’s buckets past its retention', async () => {
+  it('should delete each tier’s buckets past its retention, once the tiers above are built', async () => {
     const telemetry = new TelemetryRepository(db());
+    const retention = { 60: 2, 900: 14, 7200: 90, 28800: 400 } as const;
+    const minutes = () => db().select().from(gatewayMetrics).where(eq(gatewayMetrics.tier, 60));
+    // A report arriving late, its 900 s bucket pending when retention comes round.
+    const late = reportAt(t0 + 240, { uptime: 1240, laptopSent: 1600, laptopReceived: 6500 });
+    await sut.app.inject({
+      method: 'POST',
+      url: `/report/v1/${token}`,
+      payload: { Report: [late] },
+    });
     sut.clock.advanceSeconds(3 * 24 * 3600);
-    await applyRetention(telemetry, { 60: 2, 900: 14, 7200: 90, 28800: 400 }, sut.clock);
-    expect(await db().select().from(gatewayMetrics).where(eq(gatewayMetrics.tier, 60))).toEqual([]);
+    await applyRetention(telemetry, retention, sut.clock);
+    expect(await minutes()).toHaveLength(5);
+    await telemetry.rollUp(sut.clock.now());
+    const [quarter] = await db().select().from(gatewayMetrics).where(eq(gatewayMetrics.tier, 900));
+    expect(quarter).toMatchObject({ cpuSamples: 5 });
+    await applyRetention(telemetry, retention, sut.clock);
+    expect(await minutes()).toEqual([]);
     expect(
       await db().select().from(gatewayMetrics).where(eq(gatewayMetrics.tier, 900)),
     ).toHaveLength(1);
