@@ -37,6 +37,8 @@ test.describe('sessions', () => {
   }) => {
     await openAndSignIn(page, accounts.csr.email);
     await page.goto('/dashboard');
+    // A response still on its way would store its (valid) token over the one planted here.
+    await page.waitForLoadState('networkidle');
     await context.addCookies([{ name: 'ls_auth_token', value: 'revoked-token', url: page.url() }]);
     await page.reload();
 

@@ -319,6 +319,9 @@ export class TelemetryRepository {
         });
         built[tier] += count;
         if (count < rollupBatch) break;
+        // PGlite answers through promises alone, so batch after batch would never let the event
+        // loop read a request: reports and the portal would wait for the whole rollup.
+        await new Promise((resolve) => setImmediate(resolve));
       }
       await this.db
         .insert(rollupProgress)
