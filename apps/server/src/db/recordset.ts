@@ -1,5 +1,5 @@
 import { type Column, getTableColumns, is, type SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
 /**
@@ -34,6 +34,7 @@ const sqlClass = sql``.constructor as typeof SQL;
 interface RecordColumn {
   key: string;
   name: string;
+  column: Column;
   /** What an undefined property is written as: the column's plain default, else NULL. */
   fallback: unknown;
 }
@@ -46,6 +47,7 @@ function recordColumnsOf(table: PgTable): RecordColumn[] {
     columns = Object.entries(getTableColumns(table)).map(([key, column]) => ({
       key,
       name: column.name,
+      column,
       fallback: column.hasDefault && !is(column.default, sqlClass) ? column.default : null,
     }));
     recordColumns.set(table, columns);
@@ -65,20 +67,15 @@ export function recordset<Row extends object>(table: PgTable, rows: readonly Row
  */
 export function recordsFromJson<Record_>(table: PgTable, json: unknown): Record_[] {
   if (!Array.isArray(json)) return [];
-  const columns = Object.entries(getTableColumns(table)) as [string, Column][];
+  const columns = recordColumnsOf(table);
   return json.map((raw: Record<string, unknown>) => {
     const record: Record<string, unknown> = {};
-    for (const [key, column] of columns) {
-      const value = raw[column.name];
+    for (const { key, name, column } of columns) {
+      const value = raw[name];
       record[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
     }
     return record as Record_;
   });
-}
-
-/** `values` as one bound array of `type` (`uuid`, `text`), whatever characters they hold. */
-export function arrayOf(values: readonly string[], type: 'uuid' | 'text'): SQL {
-  return sql`array(select json_array_elements_text(${JSON.stringify(values)}::json)::${sql.raw(type)})`;
 }
 
 /** The first column of the first row a statement answers; pg and PGlite both parse json. */
@@ -86,4 +83,25 @@ export async function selectValue<Value>(db: Db, query: SQL): Promise<Value | un
   const answer: unknown = await db.execute(query);
   const [row] = (answer as { rows: Record<string, unknown>[] }).rows;
   return row ? (Object.values(row)[0] as Value) : undefined;
+}
+
+/**
+ * The rows of `table` whose `column` is one of `values` (bound as one array of `type`, whatever
+ * characters they hold), read as one JSON value.
+ */
+export async function selectRecordsIn<Record_>(
+  db: Db,
+  table: PgTable,
+  column: AnyPgColumn,
+  values: readonly string[],
+  type: 'uuid' | 'text',
+): Promise<Record_[]> {
+  if (values.length === 0) return [];
+  const json = await selectValue(
+    db,
+    sql`select json_agg(t) from ${table} t
+         where t.${sql.identifier(column.name)} = any(array(
+           select json_array_elements_text(${JSON.stringify(values)}::json)::${sql.raw(type)}))`,
+  );
+  return recordsFromJson<Record_>(table, json);
 }

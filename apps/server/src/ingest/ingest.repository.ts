@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { arrayOf, recordset, recordsFromJson, selectValue } from '../db/recordset';
+import { recordset, selectRecordsIn, selectValue } from '../db/recordset';
 import { gatewayReports, linesOfService } from '../db/schema';
 import type { DeviceIdentity } from './device-identity';
 import { TelemetryRepository } from './telemetry.repository';
@@ -34,14 +34,8 @@ export class IngestRepository {
   }
 
   /** The lines these reporting tokens belong to; a token never issued or revoked finds none. */
-  async findLinesByTokens(tokens: string[]): Promise<ReportingLine[]> {
-    if (tokens.length === 0) return [];
-    const json = await selectValue(
-      this.db,
-      sql`select json_agg(l) from ${linesOfService} l
-           where l.reporting_token = any(${arrayOf(tokens, 'text')})`,
-    );
-    return recordsFromJson<ReportingLine>(linesOfService, json);
+  findLinesByTokens(tokens: string[]): Promise<ReportingLine[]> {
+    return selectRecordsIn(this.db, linesOfService, linesOfService.reportingToken, tokens, 'text');
   }
 
   /**

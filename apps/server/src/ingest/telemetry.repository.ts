@@ -1,7 +1,7 @@
 import { getTableColumns, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { arrayOf, recordset, recordsFromJson, selectValue } from '../db/recordset';
+import { recordset, selectRecordsIn, selectValue } from '../db/recordset';
 import { type LanHost, lanHostsOf } from './lan-hosts';
 import {
   gatewayEvents,
@@ -170,11 +170,15 @@ function rebuild(metric: MetricTable, target: SQL, from: TierSeconds, to: TierSe
 }
 
 /** Each built tier and the tier it is built from. */
-export const tierSources: readonly [TierSeconds, TierSeconds][] = [
+const tierSources: readonly [TierSeconds, TierSeconds][] = [
   [900, 60],
   [7200, 900],
   [28800, 7200],
 ];
+
+/** The tier built from `tier`, if any. */
+const tierBuiltFrom = (tier: TierSeconds): TierSeconds | undefined =>
+  tierSources.find(([, source]) => source === tier)?.[0];
 
 /** Pending buckets a rollup transaction takes: short enough that reports never wait long. */
 const rollupBatch = 500;
@@ -183,7 +187,7 @@ const rollupBatch = 500;
  * A bucket is built once it has been over this long, so that reports a little late are in its
  * first build; a report later still makes it pending again.
  */
-export const rollupGraceSeconds = 60;
+const rollupGraceSeconds = 60;
 
 /** The start of the first `tier` bucket that is not yet closed at `now`. */
 export function closedBefore(tier: TierSeconds, now: Date): Date {
@@ -200,23 +204,13 @@ export class TelemetryRepository {
   constructor(private readonly db: Db) {}
 
   /** The latest state of each of these gateways that has reported. */
-  async gatewayStates(lineIds: string[]): Promise<GatewayStateRecord[]> {
-    if (lineIds.length === 0) return [];
-    const json = await selectValue(
-      this.db,
-      sql`select json_agg(s) from ${gatewayState} s where s.line_id = any(${arrayOf(lineIds, 'uuid')})`,
-    );
-    return recordsFromJson<GatewayStateRecord>(gatewayState, json);
+  gatewayStates(lineIds: string[]): Promise<GatewayStateRecord[]> {
+    return selectRecordsIn(this.db, gatewayState, gatewayState.lineId, lineIds, 'uuid');
   }
 
   /** Every LAN host these gateways have reported. */
-  async hostStates(lineIds: string[]): Promise<HostStateRecord[]> {
-    if (lineIds.length === 0) return [];
-    const json = await selectValue(
-      this.db,
-      sql`select json_agg(h) from ${hostState} h where h.line_id = any(${arrayOf(lineIds, 'uuid')})`,
-    );
-    return recordsFromJson<HostStateRecord>(hostState, json);
+  hostStates(lineIds: string[]): Promise<HostStateRecord[]> {
+    return selectRecordsIn(this.db, hostState, hostState.lineId, lineIds, 'uuid');
   }
 
   /** A line's LAN hosts, each with its latest reading, by MAC. */
@@ -305,7 +299,7 @@ export class TelemetryRepository {
           for (const metric of metricTables) {
             await tx.execute(rebuild(metric, target, source, tier));
           }
-          const next = tierSources.find(([, from]) => from === tier)?.[0];
+          const next = tierBuiltFrom(tier);
           if (next) {
             await tx.execute(
               sql`insert into ${rollupPending} (line_id, tier, bucket)
@@ -340,7 +334,7 @@ export class TelemetryRepository {
    * tier keeps, and the rollup must see it before retention takes it.
    */
   async deleteTierBefore(tier: TierSeconds, cutoff: Date): Promise<number> {
-    const builtFromThis = tierSources.find(([, source]) => source === tier)?.[0];
+    const builtFromThis = tierBuiltFrom(tier);
     const stillNeeded = builtFromThis
       ? sql`and not exists (
               select 1 from ${rollupPending} p
