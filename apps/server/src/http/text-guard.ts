@@ -2,32 +2,34 @@ import { isStorableText } from '@linesight/contract';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from './api-error';
 
-/** Whether any string in `value`, key or value, is unstorable: the fast check of every request. */
-function holdsUnstorable(value: unknown): boolean {
-  if (typeof value === 'string') return !isStorableText(value);
-  if (typeof value !== 'object' || value === null) return false;
-  if (Array.isArray(value)) return value.some(holdsUnstorable);
-  for (const key in value) {
-    if (!isStorableText(key) || holdsUnstorable((value as Record<string, unknown>)[key])) {
-      return true;
+/**
+ * Where in `value` the first unstorable string is, as the path below `value` (`.name`, `[2]`,
+ * or '' for `value` itself or an unstorable key of it), or undefined when there is none. The
+ * path is put together only on the way back from a find, so a clean request builds no strings.
+ */
+function unstorableAt(value: unknown): string | undefined {
+  if (typeof value === 'string') return isStorableText(value) ? undefined : '';
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const found = unstorableAt(value[index]);
+      if (found !== undefined) return `[${index}]${found}`;
     }
+    return undefined;
   }
-  return false;
+  for (const key of Object.keys(value)) {
+    if (!isStorableText(key)) return '';
+    const found = unstorableAt((value as Record<string, unknown>)[key]);
+    if (found !== undefined) return `.${key}${found}`;
+  }
+  return undefined;
 }
 
-/** Where in `value` the first unstorable string is, for the error; only after `holdsUnstorable`. */
-function findUnstorable(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return isStorableText(value) ? undefined : path;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findUnstorable(item, `${path}[${index}]`);
-      if (found) return found;
-    }
-  } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const found = findUnstorable(key, path) ?? findUnstorable(item, `${path}.${key}`);
-      if (found) return found;
-    }
+/** The first unstorable string of a request's parts, named by part and path. */
+function findUnstorable(parts: Record<string, unknown>): string | undefined {
+  for (const [part, value] of Object.entries(parts)) {
+    const found = unstorableAt(value);
+    if (found !== undefined) return `${part}${found}`;
   }
   return undefined;
 }
@@ -38,15 +40,11 @@ function findUnstorable(value: unknown, path: string): string | undefined {
  */
 export function registerTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    const suspect =
-      holdsUnstorable(request.params) ||
-      holdsUnstorable(request.query) ||
-      holdsUnstorable(request.body);
-    if (!suspect) return;
-    const found =
-      findUnstorable(request.params, 'params') ??
-      findUnstorable(request.query, 'query') ??
-      findUnstorable(request.body, 'body');
+    const found = findUnstorable({
+      params: request.params,
+      query: request.query,
+      body: request.body,
+    });
     if (found) {
       throw new ApiError(
         400,
