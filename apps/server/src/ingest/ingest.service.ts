@@ -111,10 +111,14 @@ export class IngestService {
           (line) => [line.reportingToken, line],
         ),
       );
+      // Each body's line, when its token has one and the body could be read.
+      const lines = bodies.map((body) =>
+        body.formatError ? undefined : linesByToken.get(body.token),
+      );
       const keys: ReportKeyRow[] = [];
-      for (const body of bodies) {
-        const line = linesByToken.get(body.token);
-        if (!line || body.formatError) continue;
+      for (const [index, body] of bodies.entries()) {
+        const line = lines[index];
+        if (!line) continue;
         // A body naming one time twice holds one report and its re-send.
         for (const seconds of new Set(body.reports.map((report) => report.collectionTime))) {
           keys.push({
@@ -125,18 +129,16 @@ export class IngestService {
         }
       }
       const newKeys = await repository.recordReports(keys);
-
-      const accepted = bodies.map((body) => {
-        const line = linesByToken.get(body.token);
-        if (!line || body.formatError) return [];
+      const accepted = bodies.map((body, index) => {
+        const line = lines[index];
+        if (!line) return [];
         return body.reports.filter((report) =>
           newKeys.delete(reportKey(line.id, new Date(report.collectionTime * 1000))),
         );
       });
-      const lineIds = bodies.flatMap((body, index) => {
-        const line = linesByToken.get(body.token);
-        return line && (accepted[index]?.length ?? 0) > 0 ? [line.id] : [];
-      });
+      const lineIds = lines.flatMap((line, index) =>
+        line && (accepted[index]?.length ?? 0) > 0 ? [line.id] : [],
+      );
       const { telemetry } = repository;
       const states = new Map(
         (await telemetry.gatewayStates(lineIds)).map((state) => [state.lineId, state]),
@@ -152,13 +154,11 @@ export class IngestService {
       const times: ReportedTimes[] = [];
       const outcomes: Outcome<ReportAccepted>[] = [];
       for (const [index, body] of bodies.entries()) {
-        const line = linesByToken.get(body.token);
+        const line = lines[index];
         if (!line) {
-          outcomes.push({ ok: false, error: unknownToken() });
-          continue;
-        }
-        if (body.formatError) {
-          outcomes.push({ ok: false, error: body.formatError });
+          // A malformed body is refused as such only when its token is known.
+          const malformed = linesByToken.has(body.token) ? body.formatError : null;
+          outcomes.push({ ok: false, error: malformed ?? unknownToken() });
           continue;
         }
         const reports = accepted[index] ?? [];
