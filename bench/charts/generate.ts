@@ -9,7 +9,8 @@ import { selectRows } from '../scratch';
  * as retention keeps them (apps/server/src/config.ts defaults): the 60 s tier for the last
  * 2 days (one bucket per report, every 5 minutes), 900 s for 14 days, 7200 s and 28800 s for all
  * 30 days, each higher tier up to its last closed bucket with the rollup's mark there, as the
- * rollup job leaves them (a read takes the open buckets from the tiers below). One gateway_metrics row per bucket; one host_metrics row per bucket and LAN host.
+ * rollup job leaves them (a read takes the open buckets from the tiers below). One
+ * gateway_metrics row per bucket; one host_metrics row per bucket and LAN host.
  * Lines 1 to 50 have 25 hosts (the lines the bench reads); the others 6 to 24 by their number,
  * 15 on average. Rows are made by `insert … select … from generate_series(…)` in PostgreSQL
  * itself, a batch of lines at a time, in primary-key order.
