@@ -7,7 +7,7 @@ import { ApiError } from './api-error';
  * or '' for `value` itself or an unstorable key of it), or undefined when there is none. The
  * path is put together only on the way back from a find, so a clean request builds no strings.
  */
-function unstorableAt(value: unknown): string | undefined {
+export function unstorableAt(value: unknown): string | undefined {
   if (typeof value === 'string') return isStorableText(value) ? undefined : '';
   if (typeof value !== 'object' || value === null) return undefined;
   if (Array.isArray(value)) {

@@ -26,7 +26,17 @@ export function lanHostsOf(rows: readonly HostStateRecord[], readings: HostReadi
   return rows.map((row) => {
     const reading = readings[row.mac];
     return {
-      ...row,
+      lineId: row.lineId,
+      mac: row.mac,
+      hostName: row.hostName,
+      connectionType: row.connectionType,
+      active: row.active,
+      blocked: row.blocked,
+      ipv4Addresses: row.ipv4Addresses,
+      ipv6Addresses: row.ipv6Addresses,
+      wifiBand: row.wifiBand,
+      wifiStandard: row.wifiStandard,
+      firstConnectedAt: row.firstConnectedAt,
       signalDbm: reading?.signalDbm ?? null,
       downlinkKbps: reading?.downlinkKbps ?? null,
       uplinkKbps: reading?.uplinkKbps ?? null,
