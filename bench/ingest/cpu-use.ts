@@ -4,7 +4,7 @@ import { roundTo } from '../scratch';
 import type { ServerProcess } from './server-process';
 
 /**
- * CPU accounting for the measured window: the server process, this load generator, the
+ * CPU accounting for the measured window: the server processes, this load generator, the
  * PostgreSQL backends serving the bench database (read from Linux's /proc), the whole machine.
  */
 /** Clock ticks per second in /proc/…/stat: USER_HZ, 100 on Linux. */
@@ -48,7 +48,10 @@ export interface CpuSnapshot {
   machine: { busy: number; total: number };
 }
 
-export async function cpuSnapshot(server: ServerProcess, database: string | undefined) {
+export async function cpuSnapshot(
+  server: Pick<ServerProcess, 'cpuSeconds'>,
+  database: string | undefined,
+) {
   const usage = process.cpuUsage();
   return {
     at: performance.now(),

@@ -18,7 +18,7 @@ import { cpuBetween, type CpuSnapshot, cpuSnapshot, type CpuUse } from './cpu-us
 import { type Load, type LoadTotals, prime, sleep, startLoad, warmUp } from './load';
 import type { RollupRun, ServerMessage } from './messages';
 import { createGateway, hostsPerGateway, reportingIntervalSeconds } from './reports';
-import { type ServerProcess, startServer } from './server-process';
+import { type ServerGroup, startServerGroup } from './server-process';
 
 /**
  * Collector throughput (issue 5's target: at least 1,000 reports/s on PostgreSQL, which is
@@ -51,6 +51,8 @@ const targets: Record<EngineName, number> = { postgres: 1_000, pglite: 300 };
 interface RunOptions {
   gateways: number;
   concurrency: number;
+  /** Server processes on the database; undefined: each engine's default (`serversFor`). */
+  servers: number | undefined;
   warmUpSeconds: number;
   durationSeconds: number;
   /** A folder for the server's `--cpu-prof` output, when profiling. */
@@ -62,6 +64,8 @@ interface VariantResult {
   label: string;
   reportsPerBody: number;
   gzip: boolean;
+  /** Server processes sharing the load. */
+  servers: number;
   bodiesInFlight: number;
   /** Mean body size: its JSON, and as sent. */
   meanJsonBytes: number;
@@ -100,6 +104,15 @@ interface VariantResult {
    */
   rollups: { runs: { atSecond: number; ms: number; buckets: number }[]; final: RollupRun };
   profile?: ProfileSummary;
+}
+
+/**
+ * Server processes by default: two on PostgreSQL, as DESIGN.md scales the server (stateless
+ * processes behind a load balancer; one Node process uses one core for its JavaScript), one on
+ * PGlite, whose database lives inside its one process.
+ */
+function serversFor(engine: EngineName, options: RunOptions): number {
+  return options.servers ?? (engine === 'postgres' ? 2 : 1);
 }
 
 /** A fresh database for one server: a PGlite folder or a scratch PostgreSQL database. */
@@ -158,7 +171,8 @@ function sumTotals(a: LoadTotals, b: LoadTotals): LoadTotals {
 
 /** What one run measured, before it is summed up. */
 interface Measurement {
-  ready: ServerProcess['ready'];
+  ready: ServerGroup['ready'];
+  servers: number;
   priming: { load: Load; seconds: number };
   load: Load;
   warmUpSeconds: number;
@@ -170,7 +184,7 @@ interface Measurement {
 
 /** Warms up, measures for the window, stops the load and then the server. */
 async function measure(
-  server: ServerProcess,
+  server: ServerGroup,
   priming: Measurement['priming'],
   load: Load,
   databaseName: string | undefined,
@@ -186,6 +200,7 @@ async function measure(
   const stopped = await server.stop();
   return {
     ready: server.ready,
+    servers: server.ports.length,
     priming,
     load,
     warmUpSeconds,
@@ -199,7 +214,17 @@ async function measure(
 function summarise(
   engine: EngineName,
   variant: Variant,
-  { ready, priming, load, warmUpSeconds, before, after, loadAverage, stopped }: Measurement,
+  {
+    ready,
+    servers,
+    priming,
+    load,
+    warmUpSeconds,
+    before,
+    after,
+    loadAverage,
+    stopped,
+  }: Measurement,
 ): VariantResult {
   const window = load.completed.filter(({ endedAt }) => endedAt >= before.at && endedAt < after.at);
   const windowSeconds = (after.at - before.at) / 1000;
@@ -212,6 +237,7 @@ function summarise(
     label: variant.label,
     reportsPerBody: variant.reportsPerBody,
     gzip: variant.gzip,
+    servers,
     bodiesInFlight: load.concurrency,
     meanJsonBytes: Math.round(load.totals.jsonBytes / load.totals.requests),
     meanBodyBytes: Math.round(load.totals.bodyBytes / load.totals.requests),
@@ -262,12 +288,17 @@ async function runVariant(
   options: RunOptions,
 ): Promise<{ result: VariantResult; serverVersion: string }> {
   const database = await freshDatabase(engine, url);
-  let server: ServerProcess | undefined;
+  let server: ServerGroup | undefined;
   let load: Load | undefined;
   try {
     progress(engine, `${variant.label}: provisioning ${options.gateways} gateways`);
     const profileDir = options.profileDir && path.join(options.profileDir, variant.key);
-    server = await startServer(database.environment, options.gateways, profileDir);
+    server = await startServerGroup(
+      database.environment,
+      options.gateways,
+      serversFor(engine, options),
+      profileDir,
+    );
     // The first reports are two days back, spread over one interval, so that no gateway's
     // CollectionTime passes the collector's limit (24 h ahead) however fast it reports.
     const firstTime = Math.floor(Date.now() / 1000) - 2 * 86_400;
@@ -278,9 +309,9 @@ async function runVariant(
       engine,
       `${variant.label}: priming, warming up, measuring ${options.durationSeconds} s`,
     );
-    const priming = await prime(server.ready.port, gateways, options.concurrency);
+    const priming = await prime(server.portFor, gateways, options.concurrency);
     load = startLoad(
-      server.ready.port,
+      server.portFor,
       gateways,
       variant,
       bodiesInFlight(variant, options.concurrency),
@@ -349,14 +380,14 @@ async function benchEngine(
 
 function markdown(results: readonly EngineResult[]): string {
   const lines = [
-    '| engine | posting | reports/s | requests/s | p50 ms | p95 ms | p99 ms | max ms | errors | stored = accepted | server cores | PostgreSQL cores | generator cores | machine cores | server CPU ms/report | PostgreSQL CPU ms/report | load avg |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| engine | posting | servers | in flight | reports/s | requests/s | p50 ms | p95 ms | p99 ms | max ms | errors | stored = accepted | server cores | PostgreSQL cores | generator cores | machine cores | server CPU ms/report | PostgreSQL CPU ms/report | load avg |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const result of results) {
     for (const v of result.variants) {
       const { latencyMs: l, cpuCores: cpu } = v;
       lines.push(
-        `| ${result.engineVersion} | ${v.label} | ${v.reportsPerSecond} | ${v.requestsPerSecond} | ${l.p50} | ${l.p95} | ${l.p99} | ${l.max} | ${v.errors} | ${v.verified ? 'yes' : 'NO'} (${v.storedReports}) | ${cpu.server} | ${cpu.postgres ?? '-'} | ${cpu.generator} | ${cpu.machine} | ${v.cpuMsPerReport.server} | ${v.cpuMsPerReport.postgres ?? '-'} | ${v.loadAverage.before}–${v.loadAverage.after} |`,
+        `| ${result.engineVersion} | ${v.label} | ${v.servers} | ${v.bodiesInFlight} | ${v.reportsPerSecond} | ${v.requestsPerSecond} | ${l.p50} | ${l.p95} | ${l.p99} | ${l.max} | ${v.errors} | ${v.verified ? 'yes' : 'NO'} (${v.storedReports}) | ${cpu.server} | ${cpu.postgres ?? '-'} | ${cpu.generator} | ${cpu.machine} | ${v.cpuMsPerReport.server} | ${v.cpuMsPerReport.postgres ?? '-'} | ${v.loadAverage.before}–${v.loadAverage.after} |`,
       );
     }
   }
@@ -379,6 +410,7 @@ async function main(): Promise<void> {
       concurrency: { type: 'string', default: String(defaults.concurrency) },
       'warm-up': { type: 'string', default: String(defaults.warmUp) },
       duration: { type: 'string', default: String(defaults.duration) },
+      servers: { type: 'string' },
       'cpu-prof': { type: 'boolean', default: false },
       'cpu-prof-dir': { type: 'string' },
     },
@@ -388,6 +420,7 @@ async function main(): Promise<void> {
     concurrency: positiveInteger(values.concurrency, 'concurrency'),
     warmUpSeconds: positiveInteger(values['warm-up'], 'warm-up'),
     durationSeconds: positiveInteger(values.duration, 'duration'),
+    servers: values.servers === undefined ? undefined : positiveInteger(values.servers, 'servers'),
     profileDir: undefined,
   };
   if (options.concurrency >= options.gateways)
@@ -410,6 +443,7 @@ async function main(): Promise<void> {
     !options.profileDir &&
     chosen.length === variants.length &&
     options.gateways === defaults.gateways &&
+    options.servers === undefined &&
     options.concurrency === defaults.concurrency &&
     options.warmUpSeconds === defaults.warmUp &&
     options.durationSeconds === defaults.duration;

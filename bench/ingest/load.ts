@@ -77,7 +77,7 @@ export interface LoadTotals {
  * none in flight, until `stop()`, which resolves once every request has its answer.
  */
 export function startLoad(
-  port: number,
+  portFor: (gatewayIndex: number) => number,
   gateways: SimulatedGateway[],
   posting: Posting,
   concurrency: number,
@@ -126,7 +126,7 @@ export function startLoad(
     totals.bodyBytes += body.length;
     const started = performance.now();
     try {
-      const answer = await post(agent, port, gateway.token, body, posting.gzip);
+      const answer = await post(agent, portFor(gateway.index), gateway.token, body, posting.gzip);
       const endedAt = performance.now();
       if (answer.status !== 200) return failed(`${answer.status} ${answer.body.slice(0, 200)}`);
       const { accepted, duplicates } = JSON.parse(answer.body) as ReportAccepted;
@@ -181,11 +181,11 @@ async function runUntil(load: Load, done: () => boolean, what: string): Promise<
  * service before anything is measured. Answers the stopped load, for its totals.
  */
 export async function prime(
-  port: number,
+  portFor: (gatewayIndex: number) => number,
   gateways: SimulatedGateway[],
   concurrency: number,
 ): Promise<{ load: Load; seconds: number }> {
-  const load = startLoad(port, gateways, { reportsPerBody: 1, gzip: false }, concurrency);
+  const load = startLoad(portFor, gateways, { reportsPerBody: 1, gzip: false }, concurrency);
   const seconds = await runUntil(
     load,
     () => load.reportedGateways() === gateways.length,

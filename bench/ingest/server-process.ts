@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import type { BenchMessage, ServerMessage } from './messages';
+import type { BenchMessage, RollupRun, ServerMessage } from './messages';
 
 /**
  * Starts server.ts in a child process (with `--cpu-prof` when profiling) and talks to it over
- * IPC: ready with the port and tokens, its CPU time so far, stop with what it stored.
+ * IPC: ready with the port and tokens, its CPU time so far, stop with what it stored. Several
+ * processes on one database are a `ServerGroup`, as DESIGN.md scales the server.
  */
 export interface ServerProcess {
   child: ChildProcess;
@@ -81,6 +82,61 @@ export async function startServer(
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill();
       await exited;
+    },
+  };
+}
+
+/**
+ * `count` server processes on one database, as several stateless servers behind a load
+ * balancer: the first provisions the gateways, the others start on what it made. Each gateway
+ * reports to one of them (`portFor`), as a balancer keeps a client's connection on one server.
+ */
+export interface ServerGroup {
+  ready: Extract<ServerMessage, { type: 'ready' }>;
+  ports: number[];
+  portFor(gatewayIndex: number): number;
+  /** CPU seconds all the processes have used so far. */
+  cpuSeconds(): Promise<number>;
+  /** Stops every process; the last to stop counts what the database stored. */
+  stop(): Promise<Extract<ServerMessage, { type: 'stopped' }>>;
+  kill(): Promise<void>;
+}
+
+export async function startServerGroup(
+  environment: Record<string, string>,
+  gateways: number,
+  count: number,
+  profileDir: string | undefined,
+): Promise<ServerGroup> {
+  const servers = [await startServer(environment, gateways, profileDir)];
+  try {
+    while (servers.length < count) servers.push(await startServer(environment, 0, profileDir));
+  } catch (error) {
+    await Promise.all(servers.map((server) => server.kill()));
+    throw error;
+  }
+  const [first] = servers as [ServerProcess];
+  const ports = servers.map((server) => server.ready.port);
+  return {
+    ready: first.ready,
+    ports,
+    portFor: (gatewayIndex) => ports[gatewayIndex % ports.length] ?? first.ready.port,
+    async cpuSeconds() {
+      const seconds = await Promise.all(servers.map((server) => server.cpuSeconds()));
+      return seconds.reduce((sum, value) => sum + value, 0);
+    },
+    async stop() {
+      const rollups: RollupRun[] = [];
+      let stopped: Extract<ServerMessage, { type: 'stopped' }> | undefined;
+      for (const server of servers) {
+        stopped = await server.stop();
+        rollups.push(...stopped.rollups);
+      }
+      if (!stopped) throw new Error('no server to stop');
+      return { ...stopped, rollups: rollups.sort((a, b) => a.startedAt - b.startedAt) };
+    },
+    async kill() {
+      await Promise.all(servers.map((server) => server.kill()));
     },
   };
 }
