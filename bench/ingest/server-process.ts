@@ -94,7 +94,7 @@ export async function startServer(
 export interface ServerGroup {
   ready: Extract<ServerMessage, { type: 'ready' }>;
   ports: number[];
-  portFor(gatewayIndex: number): number;
+  portFor: (gatewayIndex: number) => number;
   /** CPU seconds all the processes have used so far. */
   cpuSeconds(): Promise<number>;
   /** Stops every process; the last to stop counts what the database stored. */
