@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { serverNodeFlags } from '../../scripts/server-flags.mjs';
 import type { BenchMessage, RollupRun, ServerMessage } from './messages';
 
 /**
@@ -52,12 +53,16 @@ export async function startServer(
     ...environment,
   };
   if (!environment.DATABASE_URL) delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', script], {
-    // `--import tsx` is resolved from the working folder: the repository's root.
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    env,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...serverNodeFlags, ...profiling, '--import', 'tsx', script],
+    {
+      // `--import tsx` is resolved from the working folder: the repository's root.
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
   const ready = await nextMessage(child, 'ready');
   const ask = (message: BenchMessage) => child.send(message);
   return {

@@ -10,6 +10,7 @@ import { loadConfig } from '../../apps/server/src/config';
 import { type DatabaseLocation, openDatabase } from '../../apps/server/src/db/client';
 import { gatewayReports, hostMetrics, linesOfService } from '../../apps/server/src/db/schema';
 import { buildApp } from '../../apps/server/src/app';
+import { serverNodeFlags } from '../../scripts/server-flags.mjs';
 
 /**
  * `kill -9` during sustained ingestion loses no acknowledged report and stores none twice.
@@ -103,18 +104,22 @@ async function provision(location: DatabaseLocation, env: Record<string, string>
 }
 
 function startServer(env: Record<string, string>, port: number): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DEMO_GATEWAYS: '0',
+  return spawn(
+    process.execPath,
+    [...serverNodeFlags, '--import', 'tsx', 'apps/server/src/server.ts'],
+    {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: {
+        ...process.env,
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        DEMO_GATEWAYS: '0',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
 }
 
 async function waitUntilServing(port: number): Promise<void> {

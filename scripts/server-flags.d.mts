@@ -1,0 +1,2 @@
+/** See server-flags.mjs. */
+export declare const serverNodeFlags: readonly string[];
