@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signedInToken, type TestApp } from '../../test/test-app';
-import { gatewayReports, linesOfService } from '../db/schema';
+import { gatewayReports, linesOfService, tierTables } from '../db/schema';
 import { flattenBody } from './report-format';
 
 const now = Date.UTC(2026, 0, 1, 12) / 1000;
@@ -247,11 +247,30 @@ describe('the collector, POST /report/v1/{token}', () => {
     const fresh = await sut.app.services.devices.provision('LOS-REPORT', false);
     const newToken = fresh.reportingUrl.split('/').at(-1) ?? '';
     sut.clock.advanceSeconds(300);
-    const body = { Report: [{ CollectionTime: collectionTime(), 'Device.DeviceInfo.UpTime': 10 }] };
+    const body = {
+      Report: [
+        {
+          CollectionTime: collectionTime(),
+          'Device.DeviceInfo.UpTime': 10,
+          'Device.Hosts.Host.1.PhysAddress': 'aa:bb:cc:00:00:01',
+        },
+      ],
+    };
     expect((await report(body)).statusCode).toBe(401);
     expect((await report(body, newToken)).statusCode).toBe(200);
+    const tierRows = async () => {
+      let rows = 0;
+      for (const table of tierTables) {
+        const [row] = await sut.database.db.select({ total: count() }).from(table);
+        rows += row?.total ?? 0;
+      }
+      return rows;
+    };
+    expect(await tierRows()).toBeGreaterThan(0);
     await sut.app.services.devices.deprovision('LOS-REPORT');
     expect((await report(body, newToken)).statusCode).toBe(401);
     expect(await storedReports()).toBe(0);
+    // The tier tables have no foreign key to cascade: deprovisioning deletes their rows.
+    expect(await tierRows()).toBe(0);
   });
 });

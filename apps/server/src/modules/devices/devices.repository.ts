@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like';
-import { linesOfService, subscribers } from '../../db/schema';
+import { linesOfService, subscribers, tierTables } from '../../db/schema';
 
 export type LineOfServiceRecord = typeof linesOfService.$inferSelect;
 
@@ -129,13 +129,22 @@ export class DevicesRepository {
     return row?.inserted ? 'created' : 'reprovisioned';
   }
 
-  /** Deletes the line, its reporting token and (by cascade) everything recorded for it. */
+  /**
+   * Deletes the line, its reporting token and everything recorded for it: by cascade, then the
+   * tier tables, which have no foreign key. Their rows go after the line's, whose delete waits
+   * for a report being stored for it to commit (that holds a key lock on the line), so no
+   * report's rows are left behind.
+   */
   async delete(code: string): Promise<boolean> {
-    const deleted = await this.db
-      .delete(linesOfService)
-      .where(eq(linesOfService.lineOfServiceCode, code))
-      .returning({ id: linesOfService.id });
-    return deleted.length > 0;
+    return this.db.transaction(async (tx) => {
+      const [deleted] = await tx
+        .delete(linesOfService)
+        .where(eq(linesOfService.lineOfServiceCode, code))
+        .returning({ id: linesOfService.id });
+      if (!deleted) return false;
+      for (const table of tierTables) await tx.delete(table).where(eq(table.lineId, deleted.id));
+      return true;
+    });
   }
 
   async associate(code: string, subscriberId: string, at: Date): Promise<boolean> {
