@@ -2,7 +2,7 @@ import http from 'node:http';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { ReportAccepted } from '@linesight/contract';
-import { nextReport, type SimulatedGateway } from './reports';
+import { nextReportJson, type SimulatedGateway } from './reports';
 
 /**
  * The gateways' side: keep-alive HTTP POSTs of report bodies to their reporting URLs, at most
@@ -117,8 +117,8 @@ export function startLoad(
 
   const sendOne = async (): Promise<void> => {
     const gateway = takeGateway();
-    const reports = Array.from({ length: posting.reportsPerBody }, () => nextReport(gateway));
-    const json = Buffer.from(JSON.stringify({ Report: reports }));
+    const reports = Array.from({ length: posting.reportsPerBody }, () => nextReportJson(gateway));
+    const json = Buffer.from(`{"Report":[${reports.join(',')}]}`);
     const body = posting.gzip ? await gzipAsync(json) : json;
     totals.requests += 1;
     totals.reportsSent += reports.length;
