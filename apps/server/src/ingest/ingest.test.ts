@@ -243,6 +243,16 @@ describe('the collector, POST /report/v1/{token}', () => {
     for (const code of codes) await sut.app.services.devices.deprovision(code);
   });
 
+  it('should refuse a report with a string PostgreSQL cannot store, and store nothing of it', async () => {
+    const before = await storedReports();
+    const response = await report({
+      Report: [{ CollectionTime: collectionTime(), 'Device.Hosts.Host.1.HostName': 'tv\u0000' }],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('REQUEST.INVALID_STRING');
+    expect(await storedReports()).toBe(before);
+  });
+
   it('should refuse the old URL after re-provisioning, and any after deprovisioning', async () => {
     const fresh = await sut.app.services.devices.provision('LOS-REPORT', false);
     const newToken = fresh.reportingUrl.split('/').at(-1) ?? '';
