@@ -50,7 +50,7 @@ export function registerTextGuard(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     if (!text.includes('\\u')) bodiesWithoutEscapes.add(request);
-    parseJson(request, text, done);
+    void parseJson(request, text, done);
   });
   app.addHook('preValidation', async (request) => {
     const found = findUnstorable({
