@@ -89,16 +89,21 @@ function placesOf(path: string): TablePlace[] {
 /**
  * Places of paths seen before. A fleet's reports name the same few thousand paths again and
  * again, so a path is taken apart once, not in every report (that was a tenth of the
- * collector's work). Bounded: past the limit, new paths are taken apart each time.
+ * collector's work). Bounded in count and in length (TR-181's longest paths are under 140
+ * characters), so a gateway sending made-up paths cannot grow it past a few megabytes: other
+ * paths are taken apart each time.
  */
 const knownPlaces = new Map<string, TablePlace[]>();
 const knownPlacesLimit = 50_000;
+const knownPathLength = 200;
 
 function cachedPlacesOf(path: string): TablePlace[] {
   let places = knownPlaces.get(path);
   if (!places) {
     places = placesOf(path);
-    if (knownPlaces.size < knownPlacesLimit) knownPlaces.set(path, places);
+    if (knownPlaces.size < knownPlacesLimit && path.length <= knownPathLength) {
+      knownPlaces.set(path, places);
+    }
   }
   return places;
 }
