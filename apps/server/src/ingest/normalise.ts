@@ -90,7 +90,7 @@ function placesOf(path: string): TablePlace[] {
  * Places of paths seen before. A fleet's reports name the same few thousand paths again and
  * again, so a path is taken apart once, not in every report (that was a tenth of the
  * collector's work). Bounded in count and in length (TR-181's longest paths are under 140
- * characters), so a gateway sending made-up paths cannot grow it past a few megabytes: other
+ * characters), so a gateway sending made-up paths cannot grow it past some 30 MB: other
  * paths are taken apart each time.
  */
 const knownPlaces = new Map<string, TablePlace[]>();
