@@ -159,6 +159,7 @@ function createServices(dependencies: AppDependencies, log: FastifyBaseLogger): 
     search: new SearchService(new SearchRepository(database.db), devicesRepository),
     ingest: new IngestService(new IngestRepository(database.db), clock, {
       concurrentWrites: database.kind === 'postgres' ? 2 : 1,
+      log,
     }),
     actions: new ActionsService(new ActionsRepository(database.db), clock),
   };

@@ -75,7 +75,12 @@ describe(GroupCommit.name, () => {
 
   it('should write a failed group again job by job, so that only the failing job fails', async () => {
     const recording = recordingWriter();
-    const sut = new GroupCommit(recording.writer, { maxWeight: 100, concurrency: 1 });
+    const failures: number[] = [];
+    const sut = new GroupCommit(recording.writer, {
+      maxWeight: 100,
+      concurrency: 1,
+      onGroupFailed: (_error, jobs) => failures.push(jobs),
+    });
     const outcomes = await Promise.allSettled([
       sut.submit({ key: 'a' }),
       sut.submit({ key: 'b', fails: true }),
@@ -87,5 +92,6 @@ describe(GroupCommit.name, () => {
       { status: 'fulfilled', value: 'c' },
     ]);
     expect(recording.writes).toEqual([['a', 'b', 'c'], ['a'], ['b'], ['c']]);
+    expect(failures).toEqual([3]);
   });
 });

@@ -29,6 +29,11 @@ export interface GroupCommitOptions {
   maxWeight: number;
   /** Writes under way at once: 1 for PGlite's single connection, more for a pool. */
   concurrency: number;
+  /**
+   * Told when a write of several jobs failed as a whole, before they are written again one by
+   * one: that is slow (each job a transaction of its own) and should not go unseen.
+   */
+  onGroupFailed?: (error: unknown, jobs: number) => void;
 }
 
 interface Waiting<Job, Result> {
@@ -115,6 +120,7 @@ export class GroupCommit<Job, Result> {
         group[0]?.reject(error);
         return;
       }
+      this.options.onGroupFailed?.(error, group.length);
       for (const waiting of group) {
         try {
           const [outcome] = await this.writer.write([waiting.job]);

@@ -1,4 +1,5 @@
 import type { ReportAccepted } from '@linesight/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import { ApiError } from '../http/api-error';
 import { type DeviceIdentity, deviceIdentityOf } from './device-identity';
@@ -49,6 +50,8 @@ interface ReceivedBody {
 export interface IngestOptions {
   /** Transactions writing reports at once: 1 on PGlite's one connection, more on a pool. */
   concurrentWrites: number;
+  /** Where a group write that failed whole, and is retried body by body, is reported. */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 /** Reports one transaction takes at most; a larger body goes alone. */
@@ -68,7 +71,15 @@ export class IngestService {
         keyOf: (body) => body.token,
         weightOf: (body) => Math.max(1, body.reports.length),
       },
-      { maxWeight: reportsPerWrite, concurrency: options.concurrentWrites },
+      {
+        maxWeight: reportsPerWrite,
+        concurrency: options.concurrentWrites,
+        onGroupFailed: (error, bodies) =>
+          options.log?.warn(
+            { err: error, bodies },
+            'a group write of report bodies failed: writing them one by one',
+          ),
+      },
     );
   }
 
