@@ -1,5 +1,4 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { selectValue } from '../db/recordset';
 import { rollupProgress, type TierSeconds, tierSeconds, wanMetrics } from '../db/schema';
@@ -8,6 +7,7 @@ import {
   gatewayMetricTable,
   hostMetricTable,
   type MetricTable,
+  name,
   wanMetricTable,
 } from './telemetry.repository';
 
@@ -71,7 +71,6 @@ interface Segment {
   to: Date;
 }
 
-const name = (column: AnyPgColumn): SQL => sql`${sql.identifier(column.name)}`;
 const maxDate = (a: Date, b: Date): Date => (a > b ? a : b);
 const minDate = (a: Date, b: Date): Date => (a < b ? a : b);
 

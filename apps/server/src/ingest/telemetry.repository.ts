@@ -107,7 +107,8 @@ export const wanMetricTable: MetricTable = {
 };
 const metricTables = [gatewayMetricTable, hostMetricTable, wanMetricTable];
 
-const name = (column: AnyPgColumn): SQL => sql`${sql.identifier(column.name)}`;
+/** A column's name as an SQL identifier, for statements built over several tier tables. */
+export const name = (column: AnyPgColumn): SQL => sql`${sql.identifier(column.name)}`;
 const list = (parts: SQL[]): SQL => sql.join(parts, sql`, `);
 
 /** The aggregate of each value column over the rows `m`: sums add up, maxima keep the largest. */
