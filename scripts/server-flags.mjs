@@ -5,5 +5,5 @@
 // trip; with the default, many of them outlived two scavenges and were promoted to the old
 // generation, whose collections took a fifth of the server's CPU. Measured in bench/README.md
 // ("Ingest throughput"): server CPU per report 1.25 → 1.00 ms on PostgreSQL. It costs up to
-// 192 MB more memory (three semi-spaces' worth) when the load needs it.
+// 144 MB more memory (the young generation is three semi-spaces) when the load needs it.
 export const serverNodeFlags = ['--max-semi-space-size=64'];
