@@ -31,8 +31,8 @@ import { type ServerGroup, startServerGroup } from './server-process';
  * moment), spread over `--servers` server processes on the one database (two on PostgreSQL, as
  * DESIGN.md scales the server; one on PGlite, which lives inside its process). Every gateway
  * first posts one report (so that each has its state, as in service), then after a warm-up the
- * requests that finish within the measured window count. Afterwards the database must hold exactly the
- * reports accepted.
+ * requests that finish within the measured window count. Afterwards the database must hold
+ * exactly the reports accepted.
  *
  *   npx tsx bench/ingest/ingest.bench.ts              PGlite only
  *   DATABASE_URL=postgres://… npx tsx …               PGlite, then PostgreSQL (scratch database)

@@ -19,9 +19,10 @@ import type { BenchMessage, RollupRun, ServerMessage } from './messages';
  * does not share its event loop. It starts as apps/server/src/server.ts does (the same
  * configuration from the environment: DATABASE_URL or DATA_DIR, LOG_LEVEL; the session cleanup,
  * hourly maintenance and the telemetry rollup every minute), provisions BENCH_GATEWAYS lines
- * through the devices service (none when it joins a group whose first process made them), listens
- * on a free port and tells the bench (over IPC) the port and the reporting tokens. On "stop" it closes the server, which answers every request in flight
- * first, rolls up what is still pending and reports how many reports it stored.
+ * through the devices service (none when it joins a group whose first process made them),
+ * listens on a free port and tells the bench (over IPC) the port and the reporting tokens. On
+ * "stop" it closes the server, which answers every request in flight first, rolls up what is
+ * still pending and reports how many reports it stored.
  *
  * Rollups are timed by wrapping the repository the job is given; the job itself is the real one.
  */
