@@ -17,7 +17,7 @@ import type {
   GatewayStateRecord,
   HostStateRecord,
 } from '../../apps/server/src/ingest/telemetry.repository';
-import { createGateway, nextReport } from './reports';
+import { createGateway, nextReport, reportingIntervalSeconds } from './reports';
 
 /**
  * The collector's own work on a report, without HTTP or a database: parse the body, check its
@@ -40,7 +40,11 @@ const rounds = Number(values.rounds);
 
 const nowSeconds = Math.floor(Date.now() / 1000);
 const gateways = Array.from({ length: gatewayCount }, (_, index) =>
-  createGateway(index, `token-${index}`, nowSeconds - 2 * 86_400 + (index % 300)),
+  createGateway(
+    index,
+    `token-${index}`,
+    nowSeconds - 2 * 86_400 + (index % reportingIntervalSeconds),
+  ),
 );
 // Bodies are made before timing: the load generator's work is not the collector's.
 const bodies = Array.from({ length: rounds + 1 }, () =>
