@@ -13,6 +13,8 @@ export interface TestApp {
   clock: ManualClock;
   database: Database;
   config: Config;
+  /** The scratch PostgreSQL database's URL; undefined on PGlite. */
+  databaseUrl: string | undefined;
   close(): Promise<void>;
 }
 
@@ -20,11 +22,15 @@ export interface TestApp {
  * A fresh database for one test file: in-memory PGlite, or, when DATABASE_URL is set, a new
  * PostgreSQL database created for the file and dropped after it.
  */
-async function openTestDatabase(): Promise<{ database: Database; dispose: () => Promise<void> }> {
+async function openTestDatabase(): Promise<{
+  database: Database;
+  url: string | undefined;
+  dispose: () => Promise<void>;
+}> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const database = await openDatabase({ kind: 'pglite', inMemory: true });
-    return { database, dispose: () => database.close() };
+    return { database, url: undefined, dispose: () => database.close() };
   }
   const name = `linesight_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -36,6 +42,7 @@ async function openTestDatabase(): Promise<{ database: Database; dispose: () => 
   const database = await openDatabase({ kind: 'postgres', url: testUrl.toString() });
   return {
     database,
+    url: testUrl.toString(),
     dispose: async () => {
       await database.close();
       const dropper = new pg.Client({ connectionString: url });
@@ -54,7 +61,7 @@ export async function createTestApp(
   environment: NodeJS.ProcessEnv = {},
   extraRoutes?: (app: FastifyInstance) => void,
 ): Promise<TestApp> {
-  const { database, dispose } = await openTestDatabase();
+  const { database, url, dispose } = await openTestDatabase();
   await database.migrate();
   const config: Config = {
     ...loadConfig({ LOG_LEVEL: 'silent', ...environment }),
@@ -69,9 +76,38 @@ export async function createTestApp(
     clock,
     database,
     config,
+    databaseUrl: url,
     async close() {
       await app.close();
       await dispose();
+    },
+  };
+}
+
+/**
+ * A second server on the test app's database, as a second process behind a load balancer
+ * would be: its own connection pool on PostgreSQL. PGlite is one process's database, so there
+ * the peer shares the test app's connection.
+ */
+export async function createPeerApp(
+  testApp: TestApp,
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const database = testApp.databaseUrl
+    ? await openDatabase({ kind: 'postgres', url: testApp.databaseUrl })
+    : testApp.database;
+  const app = await buildApp({
+    config: testApp.config,
+    database,
+    clock: testApp.clock,
+    buildId: 'test-build',
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      if (database !== testApp.database) await database.close();
     },
   };
 }

@@ -1,5 +1,6 @@
 import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { selectValue } from '../../db/recordset';
 import { linesOfService, sessions, signInFailures, users } from '../../db/schema';
 import type { UserRecord } from '../users/users.repository';
 
@@ -62,26 +63,43 @@ export class AuthRepository {
     return deleted.length;
   }
 
-  async findSignInFailure(emailKey: string): Promise<SignInFailureRecord | undefined> {
+  /**
+   * Counts a sign-in attempt against the key's budget *before* its credentials are checked, in
+   * one statement, so attempts arriving at once each take their own place in the count (across
+   * server processes too): the attempt is a failure until it is shown to be right. A lock that
+   * has ended starts the count again. The row after the count is returned; the caller checks the
+   * credentials only while `failedCount` is within the budget and no lock is on.
+   */
+  async reserveSignInAttempt(emailKey: string, at: Date): Promise<SignInFailureRecord> {
+    const lockEnded = sql`${signInFailures.lockedUntil} is not null and ${signInFailures.lockedUntil} <= ${at.toISOString()}::timestamptz`;
     const [row] = await this.db
-      .select()
-      .from(signInFailures)
-      .where(eq(signInFailures.emailKey, emailKey));
+      .insert(signInFailures)
+      .values({ emailKey, failedCount: 1, lastFailedAt: at, lockedUntil: null })
+      .onConflictDoUpdate({
+        target: signInFailures.emailKey,
+        set: {
+          failedCount: sql`case when ${lockEnded} then 0 else ${signInFailures.failedCount} end + 1`,
+          lastFailedAt: at,
+          lockedUntil: sql`case when ${lockEnded} then null else ${signInFailures.lockedUntil} end`,
+        },
+      })
+      .returning();
+    if (!row) throw new Error('counting a sign-in attempt returned no row');
     return row;
   }
 
   /**
-   * Counts one more failure in a single statement, so concurrent attempts cannot both read the
-   * old count. A lock that has ended starts the count again; reaching `maxFailures` sets
-   * `locked_until`.
+   * Settles an attempt whose credentials were wrong: it was counted when reserved, so only the
+   * lock is left to set, once the count has reached `maxFailures`. Should a right attempt have
+   * cleared the count meanwhile, the failure is counted afresh.
    */
-  async recordSignInFailure(
+  async settleFailedSignIn(
     emailKey: string,
     at: Date,
     maxFailures: number,
     lockedUntilIfLocked: Date,
   ): Promise<SignInFailureRecord> {
-    const previous = sql`case when ${signInFailures.lockedUntil} is not null and ${signInFailures.lockedUntil} <= ${at.toISOString()}::timestamptz then 0 else ${signInFailures.failedCount} end`;
+    const lockedUntil = lockedUntilIfLocked.toISOString();
     const [row] = await this.db
       .insert(signInFailures)
       .values({
@@ -93,14 +111,37 @@ export class AuthRepository {
       .onConflictDoUpdate({
         target: signInFailures.emailKey,
         set: {
-          failedCount: sql`${previous} + 1`,
-          lastFailedAt: at,
-          lockedUntil: sql`case when ${previous} + 1 >= ${maxFailures} then ${lockedUntilIfLocked.toISOString()}::timestamptz else null end`,
+          lockedUntil: sql`case when ${signInFailures.failedCount} >= ${maxFailures} then coalesce(${signInFailures.lockedUntil}, ${lockedUntil}::timestamptz) else ${signInFailures.lockedUntil} end`,
         },
       })
       .returning();
-    if (!row) throw new Error('recording a sign-in failure returned no row');
+    if (!row) throw new Error('settling a failed sign-in returned no row');
     return row;
+  }
+
+  /**
+   * Settles an attempt whose credentials were right: it clears the count, unless the attempts
+   * counted with it (its own included) are more than `maxFailures` or a lock came on meanwhile,
+   * in which case the right credentials arrived among too many guesses and are refused. True
+   * when the sign-in may go ahead. One statement, so it cannot interleave with a reservation.
+   */
+  async settleRightSignIn(emailKey: string, at: Date, maxFailures: number): Promise<boolean> {
+    const maySignIn = await selectValue<boolean>(
+      this.db,
+      sql`
+      with attempt as (
+        select 1 from ${signInFailures} where ${signInFailures.emailKey} = ${emailKey}
+      ), cleared as (
+        delete from ${signInFailures}
+        where ${signInFailures.emailKey} = ${emailKey}
+          and ${signInFailures.failedCount} <= ${maxFailures}
+          and (${signInFailures.lockedUntil} is null
+               or ${signInFailures.lockedUntil} <= ${at.toISOString()}::timestamptz)
+        returning 1
+      )
+      select not exists (select 1 from attempt) or exists (select 1 from cleared)`,
+    );
+    return maySignIn === true;
   }
 
   async clearSignInFailures(emailKey: string): Promise<void> {

@@ -78,32 +78,33 @@ export class AuthService {
   }
 
   /**
-   * Signs in through `check`, with the lockout every sign-in shares: failures are counted per
+   * Signs in through `check`, with the lockout every sign-in shares: attempts are counted per
    * key (an e-mail, a consumer's user name) whether or not an account has it, and while locked
-   * even the right credentials are refused.
+   * even the right credentials are refused. An attempt takes its place in the count before its
+   * credentials are checked, so attempts sent at once are held to the same budget as attempts
+   * sent one after another: no more than `maxFailures` guesses are ever checked before the
+   * lock, and right credentials that arrive among that many guesses are refused with them.
    */
   async signInGuarded(
     key: string,
     signInMode: SignInMode | 'consumer',
     check: CredentialCheck,
   ): Promise<SignInResult> {
+    const { maxFailures, seconds } = this.settings.lockout;
     const now = this.clock.now();
-    const failure = await this.auth.findSignInFailure(key);
-    if (failure?.lockedUntil && failure.lockedUntil > now) {
+    const attempt = await this.auth.reserveSignInAttempt(key, now);
+    if ((attempt.lockedUntil && attempt.lockedUntil > now) || attempt.failedCount > maxFailures) {
       return { outcome: 'refused', isLockedOut: true };
     }
     const user = await check();
     if (!user) {
-      const lockedUntil = new Date(now.getTime() + this.settings.lockout.seconds * 1000);
-      const recorded = await this.auth.recordSignInFailure(
-        key,
-        now,
-        this.settings.lockout.maxFailures,
-        lockedUntil,
-      );
-      return { outcome: 'refused', isLockedOut: recorded.lockedUntil !== null };
+      const lockedUntil = new Date(now.getTime() + seconds * 1000);
+      const settled = await this.auth.settleFailedSignIn(key, now, maxFailures, lockedUntil);
+      return { outcome: 'refused', isLockedOut: settled.lockedUntil !== null };
     }
-    await this.auth.clearSignInFailures(key);
+    if (!(await this.auth.settleRightSignIn(key, now, maxFailures))) {
+      return { outcome: 'refused', isLockedOut: true };
+    }
     return this.startSession(user, signInMode);
   }
 
