@@ -48,7 +48,11 @@ function consumerSignIn(
  */
 async function burst(
   apps: FastifyInstance[],
-  send: (app: FastifyInstance, passphrase: string, client: number) => Promise<LightMyRequestResponse>,
+  send: (
+    app: FastifyInstance,
+    passphrase: string,
+    client: number,
+  ) => Promise<LightMyRequestResponse>,
   wrong: number,
   right: string,
 ): Promise<{ wrong: LightMyRequestResponse[]; right: LightMyRequestResponse }> {
