@@ -37,9 +37,13 @@ export const passphraseRoutes: FastifyPluginAsyncZod<PassphraseRoutesOptions> = 
       },
     },
     async (request, reply) => {
+      const answered = new Promise<void>((resolve) => {
+        reply.raw.once('finish', resolve).once('close', resolve);
+      });
       await passphraseService.requestReset(
         request.body,
         mailLanguageOf(request.headers['accept-language']),
+        answered,
       );
       return reply.status(204).send(null);
     },
