@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { pino } from 'pino';
+import { type DestinationStream, pino } from 'pino';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -15,6 +15,8 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { declarePublicRoutes, registerAccessControl } from './http/access';
 import { registerErrorHandler } from './http/error-handler';
+import { registerPrivacyHeaders } from './http/privacy-headers';
+import { registerRequestLog } from './http/request-log';
 import { registerTextGuard } from './http/text-guard';
 import { IngestRepository } from './ingest/ingest.repository';
 import { IngestService } from './ingest/ingest.service';
@@ -97,18 +99,25 @@ export function redactedUrl(url: string): string {
     .replace(/([?&](?:token|code|state)=)[^&#]*/g, '$1[redacted]');
 }
 
-export function createLogger(config: Pick<Config, 'logLevel'>): FastifyBaseLogger {
-  return pino({
-    level: config.logLevel,
-    redact: redactedPaths,
-    serializers: {
-      req: (request: { method: string; url: string; ip?: string }) => ({
-        method: request.method,
-        url: redactedUrl(request.url),
-        remoteAddress: request.ip,
-      }),
+/** The process's logger: JSON lines on stdout, or on `destination` (tests read them there). */
+export function createLogger(
+  config: Pick<Config, 'logLevel'>,
+  destination?: DestinationStream,
+): FastifyBaseLogger {
+  return pino(
+    {
+      level: config.logLevel,
+      redact: redactedPaths,
+      serializers: {
+        req: (request: { method: string; url: string; ip?: string }) => ({
+          method: request.method,
+          url: redactedUrl(request.url),
+          remoteAddress: request.ip,
+        }),
+      },
     },
-  });
+    destination,
+  );
 }
 
 function createServices(dependencies: AppDependencies, log: FastifyBaseLogger): Services {
@@ -176,6 +185,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     ...(logger === false ? { logger: false } : { loggerInstance: logger }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    // One line per request at the level it deserves: see http/request-log.ts.
+    disableRequestLogging: true,
     // Codes of up to 255 characters travel in paths (seed 000 section 9).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
   }).withTypeProvider<ZodTypeProvider>();
@@ -199,7 +210,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     },
     hsts: config.publicUrl.startsWith('https:'),
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // The same answer as the CSP's frame-ancestors 'none', for browsers that read only this.
+    frameguard: { action: 'deny' },
   });
+  registerPrivacyHeaders(app);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
@@ -213,16 +227,19 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
 
   registerErrorHandler(app);
+  registerRequestLog(app);
   registerTextGuard(app);
   registerAccessControl(app, {
     buildId,
     resolveSession: (token) => app.services.auth.resolveSession(token),
   });
 
-  await app.register(async (docs) => {
-    declarePublicRoutes(docs);
-    await docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  });
+  if (config.apiDocs) {
+    await app.register(async (docs) => {
+      declarePublicRoutes(docs);
+      await docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    });
+  }
   await app.register(healthRoutes, { database, buildId });
   await app.register(authRoutes, {
     authService: app.services.auth,

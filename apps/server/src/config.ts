@@ -46,6 +46,7 @@ const environmentSchema = z
       .positive()
       .default(8 * 1024 * 1024),
     TRUST_PROXY: z.stringbool().default(false),
+    API_DOCS: z.stringbool().default(true),
     RETENTION_DAYS_60S: z.coerce.number().positive().default(2),
     RETENTION_DAYS_900S: z.coerce.number().positive().default(14),
     RETENTION_DAYS_7200S: z.coerce.number().positive().default(90),
@@ -107,6 +108,8 @@ export interface Config {
   bodyLimitBytes: number;
   reportBodyLimitBytes: number;
   trustProxy: boolean;
+  /** Serve the OpenAPI document and its viewer at /api/docs (docs/security.md says why by default). */
+  apiDocs: boolean;
   /** Days each rollup tier keeps, by tier seconds. */
   retentionDays: Record<60 | 900 | 7200 | 28800, number>;
   /** Staff single sign-on; null for local accounts. */
@@ -158,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     reportBodyLimitBytes: e.REPORT_BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
+    apiDocs: e.API_DOCS,
     retentionDays: {
       60: e.RETENTION_DAYS_60S,
       900: e.RETENTION_DAYS_900S,

@@ -43,6 +43,26 @@ describe('the app', () => {
         "frame-ancestors 'none'",
       );
       expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(String(response.headers['permissions-policy'])).toContain('camera=()');
+      expect(String(response.headers['permissions-policy'])).toContain('geolocation=()');
+    }
+  });
+
+  it('should forbid any cache to keep an API or collector answer, errors included', async () => {
+    for (const url of ['/api/health', '/api/nothing-here', '/api/ping/secure', '/report/v1/00']) {
+      const response = await sut.app.inject({ method: 'GET', url });
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
+  it('should not serve the API documents when API_DOCS is false', async () => {
+    const closed = await createTestApp({ API_DOCS: 'false' });
+    try {
+      const response = await closed.app.inject({ method: 'GET', url: '/api/docs/json' });
+      expect(response.statusCode).toBe(404);
+    } finally {
+      await closed.close();
     }
   });
 
@@ -154,6 +174,7 @@ describe('serving the web client', () => {
     const response = await app.inject({ method: 'GET', url: '/assets/app-1234.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+    expect(response.headers['permissions-policy']).toBeDefined();
   });
 
   it('should still answer unknown API paths with a JSON 404', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { ManualClock } from '../src/clock';
@@ -60,6 +60,7 @@ async function openTestDatabase(): Promise<{
 export async function createTestApp(
   environment: NodeJS.ProcessEnv = {},
   extraRoutes?: (app: FastifyInstance) => void,
+  options: { logger?: FastifyBaseLogger } = {},
 ): Promise<TestApp> {
   const { database, url, dispose } = await openTestDatabase();
   await database.migrate();
@@ -68,7 +69,13 @@ export async function createTestApp(
     webRoot: undefined,
   };
   const clock = new ManualClock();
-  const app = await buildApp({ config, database, clock, buildId: 'test-build', logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    buildId: 'test-build',
+    logger: options.logger ?? false,
+  });
   extraRoutes?.(app);
   await app.ready();
   return {
