@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { type DestinationStream, pino } from 'pino';
 import {
   jsonSchemaTransform,
@@ -186,7 +186,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     // One line per request at the level it deserves: see http/request-log.ts.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // Codes of up to 255 characters travel in paths (seed 000 section 9).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
   }).withTypeProvider<ZodTypeProvider>();
