@@ -333,7 +333,14 @@ async function benchEngine(
   const app = await buildApp({ config, database, clock, buildId: 'bench', logger: false });
   await app.ready();
   try {
-    const session: TestApp = { app, clock, database, config, close: () => app.close() };
+    const session: TestApp = {
+      app,
+      clock,
+      database,
+      config,
+      databaseUrl: undefined,
+      close: () => app.close(),
+    };
     await createUser(session, { email: 'csr@example.com', role: 'CSR' });
     const token = await signedInToken(session, 'csr@example.com');
 
