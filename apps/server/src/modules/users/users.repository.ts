@@ -114,7 +114,9 @@ export class UsersRepository {
   }
 
   /** Deletes the subscriber's consumer accounts; answers the user names deleted. */
-  async deleteConsumersOfSubscriber(subscriberId: string): Promise<{ id: string; email: string }[]> {
+  async deleteConsumersOfSubscriber(
+    subscriberId: string,
+  ): Promise<{ id: string; email: string }[]> {
     return this.db
       .delete(users)
       .where(and(eq(users.role, 'Consumer'), eq(users.subscriberId, subscriberId)))
