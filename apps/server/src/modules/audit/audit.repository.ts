@@ -30,13 +30,19 @@ export interface AuditFilter {
   to?: Date;
 }
 
+/** The code of the subscriber the line belongs to now, or null. */
+function subscriberOfLine(lineOfServiceCode: string): SQL {
+  return sql`(select ${subscribers.subscriberCode} from ${linesOfService}
+               join ${subscribers} on ${subscribers.id} = ${linesOfService.subscriberId}
+              where ${linesOfService.lineOfServiceCode} = ${lineOfServiceCode})`;
+}
+
 export class AuditRepository {
   constructor(private readonly db: Db) {}
 
   async insert(entry: NewAuditEntry): Promise<void> {
-    const { actor, lineOfServiceCode } = entry;
+    const { actor, lineOfServiceCode, subscriberCode } = entry;
     const user = actor.kind === 'user' ? actor : undefined;
-    const lineSubscriber = sql`(select ${subscribers.subscriberCode} from ${linesOfService} join ${subscribers} on ${subscribers.id} = ${linesOfService.subscriberId} where ${linesOfService.lineOfServiceCode} = ${lineOfServiceCode ?? null})`;
     await this.db.insert(auditEntries).values({
       at: entry.at,
       actorKind: actor.kind,
@@ -46,9 +52,9 @@ export class AuditRepository {
       action: entry.action,
       lineOfServiceCode: lineOfServiceCode ?? null,
       subscriberCode:
-        entry.subscriberCode === undefined && lineOfServiceCode !== undefined
-          ? lineSubscriber
-          : (entry.subscriberCode ?? null),
+        subscriberCode === undefined && lineOfServiceCode !== undefined
+          ? subscriberOfLine(lineOfServiceCode)
+          : (subscriberCode ?? null),
       target: entry.target ?? null,
       details: entry.details ?? {},
     });
