@@ -2,6 +2,7 @@ import {
   apiPaths,
   auditQuerySchema,
   auditResponseSchema,
+  errorBodySchema,
   totalResultsHeader,
 } from '@linesight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,7 +21,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ auditService: AuditService }> 
         tags: ['audit'],
         summary: `Audit entries, newest first, filtered by line, subscriber, actor, action and time; ${totalResultsHeader} gives the total`,
         querystring: auditQuerySchema,
-        response: { 200: auditResponseSchema },
+        response: { 200: auditResponseSchema, 400: errorBodySchema },
       },
     },
     async (request, reply) => {
