@@ -8,7 +8,7 @@ import {
   signedInToken,
   type TestApp,
 } from '../../../test/test-app';
-import { type UserActor } from './actor';
+import type { UserActor } from './actor';
 import { AuditService } from './audit.service';
 
 const userPassphrase = 'Garden-Party-42!';
