@@ -12,7 +12,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
-import type { Database } from './db/client';
+import type { Database, Db } from './db/client';
+import { inTransaction } from './db/transaction';
 import { declarePublicRoutes, registerAccessControl } from './http/access';
 import { registerErrorHandler } from './http/error-handler';
 import { registerPrivacyHeaders } from './http/privacy-headers';
@@ -28,6 +29,9 @@ import { PassphraseHasher } from './modules/auth/passphrase-hasher';
 import { ActionsRepository } from './modules/actions/actions.repository';
 import { ActionsService } from './modules/actions/actions.service';
 import { commandsRoutes } from './modules/actions/commands.routes';
+import { AuditRepository } from './modules/audit/audit.repository';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { AuditService } from './modules/audit/audit.service';
 import { consumersRoutes } from './modules/consumers/consumers.routes';
 import { ConsumersService } from './modules/consumers/consumers.service';
 import { BuiltInDeviceManager, HttpDeviceManager } from './modules/consumers/device-manager';
@@ -64,6 +68,7 @@ export interface AppDependencies {
 
 export interface Services {
   actions: ActionsService;
+  audit: AuditService;
   auth: AuthService;
   consumers: ConsumersService;
   sso: SsoService;
@@ -128,6 +133,16 @@ function createServices(dependencies: AppDependencies, log: FastifyBaseLogger): 
   const authRepository = new AuthRepository(database.db);
   const subscribersRepository = new SubscribersRepository(database.db);
   const devicesRepository = new DevicesRepository(database.db);
+  // Repositories bound to one transaction, for a change written with its audit entry.
+  const transactionRepositories = (db: Db) => ({
+    users: new UsersRepository(db),
+    auth: new AuthRepository(db),
+    subscribers: new SubscribersRepository(db),
+    devices: new DevicesRepository(db),
+    actions: new ActionsRepository(db),
+    audit: new AuditRepository(db),
+  });
+  const changes = inTransaction(database.db, transactionRepositories);
   const auth = new AuthService(authRepository, usersRepository, hasher, clock, {
     lockout: config.lockout,
     session: config.session,
@@ -151,6 +166,7 @@ function createServices(dependencies: AppDependencies, log: FastifyBaseLogger): 
       subscribersRepository,
       hasher,
       clock,
+      changes,
     ),
     passphrase: new PassphraseService(
       new PassphraseRepository(database.db),
@@ -162,15 +178,16 @@ function createServices(dependencies: AppDependencies, log: FastifyBaseLogger): 
       log,
       { publicUrl: config.publicUrl, ...config.passphraseReset },
     ),
-    users: new UsersService(usersRepository, authRepository, hasher, clock),
-    subscribers: new SubscribersService(subscribersRepository, clock),
-    devices: new DevicesService(devicesRepository, subscribersRepository, clock, config.publicUrl),
+    users: new UsersService(usersRepository, hasher, clock, changes),
+    subscribers: new SubscribersService(subscribersRepository, clock, changes),
+    devices: new DevicesService(devicesRepository, clock, config.publicUrl, changes),
     search: new SearchService(new SearchRepository(database.db), devicesRepository),
     ingest: new IngestService(new IngestRepository(database.db), clock, {
       concurrentWrites: database.kind === 'postgres' ? 2 : 1,
       log,
     }),
-    actions: new ActionsService(new ActionsRepository(database.db), clock),
+    actions: new ActionsService(new ActionsRepository(database.db), clock, changes),
+    audit: new AuditService(new AuditRepository(database.db), clock, config.auditRetentionDays),
   };
 }
 
@@ -262,6 +279,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(subscribersRoutes, { subscribersService: app.services.subscribers });
   await app.register(devicesRoutes, { devicesService: app.services.devices });
   await app.register(searchRoutes, { searchService: app.services.search });
+  await app.register(auditRoutes, { auditService: app.services.audit });
   await app.register(reportRoutes, {
     ingestService: app.services.ingest,
     bodyLimitBytes: config.reportBodyLimitBytes,

@@ -51,6 +51,7 @@ const environmentSchema = z
     RETENTION_DAYS_900S: z.coerce.number().positive().default(14),
     RETENTION_DAYS_7200S: z.coerce.number().positive().default(90),
     RETENTION_DAYS_28800S: z.coerce.number().positive().default(400),
+    AUDIT_RETENTION_DAYS: z.coerce.number().positive().default(400),
     OIDC_ISSUER: z.url().optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
@@ -112,6 +113,8 @@ export interface Config {
   apiDocs: boolean;
   /** Days each rollup tier keeps, by tier seconds. */
   retentionDays: Record<60 | 900 | 7200 | 28800, number>;
+  /** Days an audit entry is kept. */
+  auditRetentionDays: number;
   /** Staff single sign-on; null for local accounts. */
   sso: SsoSettings | null;
   /** An external device manager that checks consumers' credentials; unset, the built-in one. */
@@ -168,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       7200: e.RETENTION_DAYS_7200S,
       28800: e.RETENTION_DAYS_28800S,
     },
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     sso:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
         ? {

@@ -6,6 +6,7 @@ import { openDatabase } from './db/client';
 import { startDemoFleet } from './demo/demo-fleet';
 import { TelemetryRepository } from './ingest/telemetry.repository';
 import { DevicesRepository } from './modules/devices/devices.repository';
+import { startAuditJobs } from './jobs/audit.jobs';
 import { startSessionCleanup } from './jobs/session-cleanup.job';
 import { startTelemetryJobs } from './jobs/telemetry.jobs';
 import { systemClock } from './clock';
@@ -47,6 +48,7 @@ if (initialAdmin.outcome === 'configured') {
 }
 
 const stopSessionCleanup = startSessionCleanup(app.services.auth, app.log);
+const stopAuditJobs = startAuditJobs(app.services.actions, app.services.audit, app.log);
 const maintenance = setInterval(() => {
   database
     .maintain()
@@ -66,6 +68,7 @@ async function shutdown(signal: string): Promise<void> {
   app.log.info({ signal }, 'shutting down');
   stopDemoFleet();
   stopSessionCleanup();
+  stopAuditJobs();
   stopTelemetryJobs();
   clearInterval(maintenance);
   await app.close();

@@ -26,6 +26,8 @@ export const apiPaths = {
   subscriberDevice: '/api/subscriberDevice/v1/:code',
   interestingSearch: '/api/interestingSearch/v1',
   search: '/api/search/v1/:query',
+  /** Not in the seeds: the audit trail of admins' changes and device commands, for admins. */
+  audit: '/api/audit/v1',
 } as const;
 
 export type ApiPath = (typeof apiPaths)[keyof typeof apiPaths];

@@ -414,7 +414,8 @@ export const hostState = pgTable(
 /**
  * Commands for a gateway, queued per line of service. The gateway fetches them on its command
  * poll and posts each result; the timeout states are derived from these times (see
- * modules/actions/command-state.ts), so no job has to move them along.
+ * modules/actions/command-state.ts), so no job has to move them along. A job only writes down
+ * EXPIRED, for the audit trail, once a command has passed its time unanswered.
  */
 export const deviceCommands = pgTable(
   'device_commands',
@@ -426,12 +427,18 @@ export const deviceCommands = pgTable(
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
-    /** ACK or NAK once the gateway answers. */
-    outcome: text('outcome', { enum: ['ACK', 'NAK'] }),
+    /** ACK or NAK once the gateway answers; EXPIRED once the expiry job found it unanswered. */
+    outcome: text('outcome', { enum: ['ACK', 'NAK', 'EXPIRED'] }),
     /** The gateway's message with a NAK. */
     value: text('value'),
   },
-  (table) => [index('device_commands_line_id_idx').on(table.lineId, table.requestedAt)],
+  (table) => [
+    index('device_commands_line_id_idx').on(table.lineId, table.requestedAt),
+    // What the expiry job looks for: few rows, since most commands are answered in seconds.
+    index('device_commands_unanswered_idx')
+      .on(table.requestedAt)
+      .where(sql`${table.outcome} is null`),
+  ],
 );
 
 /**
@@ -453,4 +460,34 @@ export const gatewaySnapshots = pgTable(
     payload: jsonb('payload').notNull(),
   },
   (table) => [primaryKey({ columns: [table.lineId, table.kind] })],
+);
+
+/**
+ * The audit trail: one row per change an admin made and per device command requested or ended
+ * (docs/decisions/011-audit-trail.md). Actor, line and subscriber are copied as text, never
+ * referenced: an entry outlives the user, line or subscriber it names. Rows are only inserted,
+ * in the transaction of the change they record, and deleted past the retention.
+ */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    // A sequence, so entries of the same instant still read newest first.
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    actorKind: text('actor_kind', { enum: ['user', 'gateway', 'system'] }).notNull(),
+    actorUserId: uuid('actor_user_id'),
+    actorEmail: text('actor_email'),
+    actorRole: text('actor_role'),
+    action: text('action').notNull(),
+    lineOfServiceCode: text('line_of_service_code'),
+    subscriberCode: text('subscriber_code'),
+    target: text('target'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+  },
+  (table) => [
+    index('audit_entries_at_idx').on(table.at, table.id),
+    index('audit_entries_line_idx').on(table.lineOfServiceCode, table.at, table.id),
+    index('audit_entries_subscriber_idx').on(table.subscriberCode, table.at, table.id),
+    index('audit_entries_actor_idx').on(table.actorUserId, table.at, table.id),
+  ],
 );

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
+import { systemActor } from '../modules/audit/actor';
 import type { DevicesRepository } from '../modules/devices/devices.repository';
 import type { DevicesService } from '../modules/devices/devices.service';
 import type { SubscribersService } from '../modules/subscribers/subscribers.service';
@@ -55,9 +56,14 @@ export async function provisionDemoFleet(
     const lineCode = demoLineCode(index);
     let line = await devicesRepository.findByCode(lineCode);
     if (!line) {
-      await subscribers.put(demoSubscriberCode(index), demoSubscriberName(index), false);
-      await devices.provision(lineCode, true);
-      await devices.associate(lineCode, demoSubscriberCode(index));
+      await subscribers.put(
+        systemActor,
+        demoSubscriberCode(index),
+        demoSubscriberName(index),
+        false,
+      );
+      await devices.provision(systemActor, lineCode, true);
+      await devices.associate(systemActor, lineCode, demoSubscriberCode(index));
       line = await devicesRepository.findByCode(lineCode);
     }
     if (!line) throw new Error(`the demo line ${lineCode} could not be provisioned`);

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { systemActor } from '../modules/audit/actor';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createLogger } from '../app';
 
@@ -24,7 +25,11 @@ async function appLogging(level: 'info' | 'debug'): Promise<{ sut: TestApp; line
 
 /** A gateway's day at work: reports and command polls on its reporting URL. */
 async function gatewayTraffic(sut: TestApp, reports: number): Promise<string> {
-  const { reportingUrl } = await sut.app.services.devices.provision('LOS-LOG-1', false);
+  const { reportingUrl } = await sut.app.services.devices.provision(
+    systemActor,
+    'LOS-LOG-1',
+    false,
+  );
   const token = reportingUrl.split('/').at(-1) ?? '';
   const start = Math.floor(sut.clock.now().getTime() / 1000) - reports * 300;
   for (let index = 0; index < reports; index++) {

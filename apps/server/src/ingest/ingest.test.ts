@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signedInToken, type TestApp } from '../../test/test-app';
 import { gatewayReports, linesOfService, tierTables } from '../db/schema';
 import { flattenBody } from './report-format';
+import { systemActor } from '../modules/audit/actor';
 
 const now = Date.UTC(2026, 0, 1, 12) / 1000;
 
@@ -81,7 +82,7 @@ describe('the collector, POST /report/v1/{token}', () => {
       PUBLIC_URL: 'https://portal.example.com',
       REPORT_BODY_LIMIT_BYTES: '4096',
     });
-    const provisioned = await sut.app.services.devices.provision('LOS-REPORT', false);
+    const provisioned = await sut.app.services.devices.provision(systemActor, 'LOS-REPORT', false);
     token = provisioned.reportingUrl.split('/').at(-1) ?? '';
   });
   afterAll(() => sut.close());
@@ -214,7 +215,7 @@ describe('the collector, POST /report/v1/{token}', () => {
     const codes = ['LOS-TOGETHER-1', 'LOS-TOGETHER-2', 'LOS-TOGETHER-3'];
     const lines = await Promise.all(
       codes.map(async (code) => {
-        const { reportingUrl } = await sut.app.services.devices.provision(code, false);
+        const { reportingUrl } = await sut.app.services.devices.provision(systemActor, code, false);
         return reportingUrl.split('/').at(-1) ?? '';
       }),
     );
@@ -240,7 +241,7 @@ describe('the collector, POST /report/v1/{token}', () => {
       { accepted: 0, duplicates: 1 },
     ]);
     expect(await storedReports()).toBe(before + 3);
-    for (const code of codes) await sut.app.services.devices.deprovision(code);
+    for (const code of codes) await sut.app.services.devices.deprovision(systemActor, code);
   });
 
   it('should refuse a report with a string PostgreSQL cannot store, and store nothing of it', async () => {
@@ -254,7 +255,7 @@ describe('the collector, POST /report/v1/{token}', () => {
   });
 
   it('should refuse the old URL after re-provisioning, and any after deprovisioning', async () => {
-    const fresh = await sut.app.services.devices.provision('LOS-REPORT', false);
+    const fresh = await sut.app.services.devices.provision(systemActor, 'LOS-REPORT', false);
     const newToken = fresh.reportingUrl.split('/').at(-1) ?? '';
     sut.clock.advanceSeconds(300);
     const body = {
@@ -277,7 +278,7 @@ describe('the collector, POST /report/v1/{token}', () => {
       return rows;
     };
     expect(await tierRows()).toBeGreaterThan(0);
-    await sut.app.services.devices.deprovision('LOS-REPORT');
+    await sut.app.services.devices.deprovision(systemActor, 'LOS-REPORT');
     expect((await report(body, newToken)).statusCode).toBe(401);
     expect(await storedReports()).toBe(0);
     // The tier tables have no foreign key to cascade: deprovisioning deletes their rows.

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { gatewaySnapshots } from '../db/schema';
 import { channelList, locationOf, siteSurveyOf, wifiSettingsOf } from './snapshots';
+import { systemActor } from '../modules/audit/actor';
 
 const wifiReport = {
   'Device.WiFi.Radio.1.OperatingFrequencyBand': '2.4GHz',
@@ -137,7 +138,7 @@ describe('storing snapshots', () => {
   beforeAll(async () => {
     sut = await createTestApp();
     token =
-      (await sut.app.services.devices.provision('LOS-SNAP', false)).reportingUrl
+      (await sut.app.services.devices.provision(systemActor, 'LOS-SNAP', false)).reportingUrl
         .split('/')
         .at(-1) ?? '';
     sut.clock.advanceSeconds(3600);

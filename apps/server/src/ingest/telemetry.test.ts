@@ -7,6 +7,7 @@ import { counterDelta, gatewaySampleOf, hostSamplesOf } from './normalise';
 import { rebootBetween } from './telemetry-batch';
 import { segmentsOf, SeriesRepository } from './series.repository';
 import { TelemetryRepository } from './telemetry.repository';
+import { systemActor } from '../modules/audit/actor';
 
 const laptop = 'aa:bb:cc:00:00:01';
 const tv = 'aa:bb:cc:00:00:02';
@@ -130,7 +131,7 @@ describe('storing telemetry', () => {
 
   beforeAll(async () => {
     sut = await createTestApp();
-    const provisioned = await sut.app.services.devices.provision('LOS-T', false);
+    const provisioned = await sut.app.services.devices.provision(systemActor, 'LOS-T', false);
     token = provisioned.reportingUrl.split('/').at(-1) ?? '';
     sut.clock.advanceSeconds(3 * 3600);
     const post = (reports: object[]) =>

@@ -7,6 +7,7 @@ import { SeriesRepository, tierForSpan } from './series.repository';
 import { offlineBetween } from './telemetry-batch';
 import { TelemetryRepository } from './telemetry.repository';
 import { docsisChannelsOf, dslLinesOf, spectrumOf } from './wan-line';
+import { systemActor } from '../modules/audit/actor';
 
 type Report = Record<string, string | number | boolean>;
 
@@ -190,7 +191,7 @@ describe('storing the WAN line', () => {
 
   beforeAll(async () => {
     sut = await createTestApp();
-    const provisioned = await sut.app.services.devices.provision('LOS-DSL', false);
+    const provisioned = await sut.app.services.devices.provision(systemActor, 'LOS-DSL', false);
     const token = provisioned.reportingUrl.split('/').at(-1) ?? '';
     sut.clock.advanceSeconds(6 * 3600);
     const post = async (reports: object[]) => {

@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { DeviceCommand } from '@linesight/contract';
 import type { Db } from '../../db/client';
-import { deviceCommands } from '../../db/schema';
+import { deviceCommands, linesOfService } from '../../db/schema';
 
 export type CommandRecord = typeof deviceCommands.$inferSelect;
 
@@ -59,6 +59,31 @@ export class ActionsRepository {
       .where(and(eq(deviceCommands.messageId, messageId), isNull(deviceCommands.outcome)))
       .returning({ messageId: deviceCommands.messageId });
     return answered.length > 0;
+  }
+
+  /**
+   * Marks EXPIRED the commands requested at or before `requestedBefore` that have no answer;
+   * answers them with their line's code. Each is taken once, however many processes run this.
+   */
+  async expire(
+    requestedBefore: Date,
+  ): Promise<{ messageId: string; action: string; lineOfServiceCode: string }[]> {
+    return this.db
+      .update(deviceCommands)
+      .set({ outcome: 'EXPIRED' })
+      .from(linesOfService)
+      .where(
+        and(
+          eq(linesOfService.id, deviceCommands.lineId),
+          isNull(deviceCommands.outcome),
+          lte(deviceCommands.requestedAt, requestedBefore),
+        ),
+      )
+      .returning({
+        messageId: deviceCommands.messageId,
+        action: deviceCommands.action,
+        lineOfServiceCode: linesOfService.lineOfServiceCode,
+      });
   }
 
   async listForLine(lineId: string): Promise<CommandRecord[]> {

@@ -1,7 +1,12 @@
 import { EventEmitter } from 'node:events';
 import type { CommandResult, CommandStatus, DeviceCommand } from '@linesight/contract';
 import type { Clock } from '../../clock';
+import type { InTransaction } from '../../db/transaction';
 import { ApiError } from '../../http/api-error';
+import { type Actor, gatewayActor, systemActor } from '../audit/actor';
+import type { AuditRepository } from '../audit/audit.repository';
+import type { DevicesRepository } from '../devices/devices.repository';
+import { lineOfServiceNotFound } from '../devices/devices.service';
 import type { ActionsRepository, CommandRecord } from './actions.repository';
 import { type CommandTimeouts, commandState, defaultCommandTimeouts } from './command-state';
 
@@ -14,9 +19,21 @@ function toDelivered(record: CommandRecord): { messageId: string } & DeviceComma
   } & DeviceCommand;
 }
 
+export interface ActionsTransaction {
+  actions: ActionsRepository;
+  devices: DevicesRepository;
+  audit: AuditRepository;
+}
+
+const notFound = (): ApiError =>
+  new ApiError(404, 'COMMAND.NOT_FOUND', 'No such command for this line of service.');
+const alreadyAnswered = (): ApiError =>
+  new ApiError(409, 'COMMAND.ALREADY_ANSWERED', 'This command has been answered already.');
+
 /**
  * The command channel: a queue per line of service. The portal queues a command; the gateway
- * fetches it on its command poll (which waits up to 30 s for one) and posts the result.
+ * fetches it on its command poll (which waits up to 30 s for one) and posts the result. The
+ * audit trail gets who asked for what, and how it ended: ACK, NAK or EXPIRED.
  */
 export class ActionsService {
   private readonly queued = new EventEmitter().setMaxListeners(0);
@@ -24,19 +41,35 @@ export class ActionsService {
   constructor(
     private readonly actions: ActionsRepository,
     private readonly clock: Clock,
+    private readonly inTransaction: InTransaction<ActionsTransaction>,
     private readonly timeouts: CommandTimeouts = defaultCommandTimeouts,
   ) {}
 
-  async request(lineId: string, command: DeviceCommand): Promise<string> {
-    const messageId = await this.actions.insert(lineId, command, this.clock.now());
+  /** Queues a command for the line's gateway; answers its messageId. */
+  async request(actor: Actor, lineOfServiceCode: string, command: DeviceCommand): Promise<string> {
+    const now = this.clock.now();
+    const { lineId, messageId } = await this.inTransaction(async ({ actions, devices, audit }) => {
+      const line = await devices.findByCode(lineOfServiceCode);
+      if (!line) throw lineOfServiceNotFound(lineOfServiceCode);
+      const queued = await actions.insert(line.id, command, now);
+      await audit.insert({
+        at: now,
+        actor,
+        action: 'command.request',
+        lineOfServiceCode,
+        target: queued,
+        details: { action: command.action, parameters: command.parameters },
+      });
+      return { lineId: line.id, messageId: queued };
+    });
+    // Only once committed: a poll woken earlier would not see the command.
     this.queued.emit(lineId);
     return messageId;
   }
 
   async status(lineId: string, messageId: string): Promise<CommandStatus> {
     const command = await this.actions.find(lineId, messageId);
-    if (!command)
-      throw new ApiError(404, 'COMMAND.NOT_FOUND', 'No such command for this line of service.');
+    if (!command) throw notFound();
     return {
       messageId,
       state: commandState(command, this.clock.now(), this.timeouts),
@@ -79,31 +112,57 @@ export class ActionsService {
   }
 
   /** The gateway's answer: ACK, or NAK with its message. Refused once answered or expired. */
-  async answer(lineId: string, messageId: string, result: CommandResult): Promise<void> {
-    const command = await this.actions.find(lineId, messageId);
-    if (!command)
-      throw new ApiError(404, 'COMMAND.NOT_FOUND', 'No such command for this line of service.');
-    const state = commandState(command, this.clock.now(), this.timeouts);
-    if (state === 'ACK' || state === 'NAK') {
-      throw new ApiError(
-        409,
-        'COMMAND.ALREADY_ANSWERED',
-        'This command has been answered already.',
-      );
-    }
-    if (state === 'EXPIRED')
-      throw new ApiError(
-        409,
-        'COMMAND.EXPIRED',
-        'This command has expired; its result is not taken.',
-      );
-    const value = result.result === 'NAK' ? (result.value ?? null) : null;
-    if (!(await this.actions.answer(messageId, result.result, value, this.clock.now()))) {
-      throw new ApiError(
-        409,
-        'COMMAND.ALREADY_ANSWERED',
-        'This command has been answered already.',
-      );
-    }
+  async answer(
+    line: { id: string; lineOfServiceCode: string },
+    messageId: string,
+    result: CommandResult,
+  ): Promise<void> {
+    const now = this.clock.now();
+    await this.inTransaction(async ({ actions, audit }) => {
+      const command = await actions.find(line.id, messageId);
+      if (!command) throw notFound();
+      const state = commandState(command, now, this.timeouts);
+      if (state === 'ACK' || state === 'NAK') throw alreadyAnswered();
+      if (state === 'EXPIRED')
+        throw new ApiError(
+          409,
+          'COMMAND.EXPIRED',
+          'This command has expired; its result is not taken.',
+        );
+      const value = result.result === 'NAK' ? (result.value ?? null) : null;
+      if (!(await actions.answer(messageId, result.result, value, now))) throw alreadyAnswered();
+      await audit.insert({
+        at: now,
+        actor: gatewayActor,
+        action: 'command.result',
+        lineOfServiceCode: line.lineOfServiceCode,
+        target: messageId,
+        details: { action: command.action, outcome: result.result, value },
+      });
+    });
+  }
+
+  /**
+   * Writes EXPIRED on the commands past their time with no answer, and their endings to the audit
+   * trail; answers how many. Their state reads EXPIRED already (it is worked out from the clock):
+   * this is for the trail, so every command requested has its ending there.
+   */
+  async expireUnanswered(): Promise<number> {
+    const now = this.clock.now();
+    const requestedBefore = new Date(now.getTime() - this.timeouts.expireSeconds * 1000);
+    return this.inTransaction(async ({ actions, audit }) => {
+      const expired = await actions.expire(requestedBefore);
+      for (const command of expired) {
+        await audit.insert({
+          at: now,
+          actor: systemActor,
+          action: 'command.result',
+          lineOfServiceCode: command.lineOfServiceCode,
+          target: command.messageId,
+          details: { action: command.action, outcome: 'EXPIRED' },
+        });
+      }
+      return expired.length;
+    });
   }
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { commandState } from './command-state';
+import { systemActor } from '../audit/actor';
 
 describe(commandState.name, () => {
   const requestedAt = new Date(Date.UTC(2026, 0, 1, 12));
@@ -29,7 +30,7 @@ describe('the command channel', () => {
 
   beforeAll(async () => {
     sut = await createTestApp();
-    const provisioned = await sut.app.services.devices.provision('LOS-CMD', false);
+    const provisioned = await sut.app.services.devices.provision(systemActor, 'LOS-CMD', false);
     token = provisioned.reportingUrl.split('/').at(-1) ?? '';
     lineId = (await sut.app.services.ingest.lineForToken(token)).id;
   });
@@ -42,7 +43,7 @@ describe('the command channel', () => {
   const block = { action: 'block', parameters: { macAddress: 'aa:bb:cc:00:00:01' } } as const;
 
   it('should hand a queued command to the gateway once, and take its ACK', async () => {
-    const messageId = await sut.app.services.actions.request(lineId, block);
+    const messageId = await sut.app.services.actions.request(systemActor, 'LOS-CMD', block);
     expect((await sut.app.services.actions.status(lineId, messageId)).state).toBe('REQUESTED');
 
     const first = await poll();
@@ -63,7 +64,7 @@ describe('the command channel', () => {
   });
 
   it('should keep a NAK’s message for the portal', async () => {
-    const messageId = await sut.app.services.actions.request(lineId, {
+    const messageId = await sut.app.services.actions.request(systemActor, 'LOS-CMD', {
       action: 'changeChannel',
       parameters: { freqBand: '5GHz', channel: 149 },
     });
@@ -79,7 +80,7 @@ describe('the command channel', () => {
   it('should answer a waiting poll as soon as a command is queued', async () => {
     const waiting = poll(5);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const messageId = await sut.app.services.actions.request(lineId, {
+    const messageId = await sut.app.services.actions.request(systemActor, 'LOS-CMD', {
       action: 'unblock',
       parameters: { macAddress: 'aa:bb:cc:00:00:01' },
     });
@@ -92,7 +93,7 @@ describe('the command channel', () => {
   });
 
   it('should move an unanswered command through TIMEOUT-1 and TIMEOUT-2 to EXPIRED, then refuse its answer', async () => {
-    const messageId = await sut.app.services.actions.request(lineId, block);
+    const messageId = await sut.app.services.actions.request(systemActor, 'LOS-CMD', block);
     await poll();
     sut.clock.advanceSeconds(60);
     expect((await sut.app.services.actions.status(lineId, messageId)).state).toBe('TIMEOUT-1');
@@ -106,7 +107,7 @@ describe('the command channel', () => {
   });
 
   it('should not deliver a command that expired before the gateway asked', async () => {
-    await sut.app.services.actions.request(lineId, block);
+    await sut.app.services.actions.request(systemActor, 'LOS-CMD', block);
     sut.clock.advanceSeconds(301);
     expect((await poll()).json()).toEqual({ commands: [] });
   });

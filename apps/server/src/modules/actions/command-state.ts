@@ -21,7 +21,7 @@ export const defaultCommandTimeouts: CommandTimeouts = {
 export interface CommandTimes {
   requestedAt: Date;
   deliveredAt: Date | null;
-  outcome: 'ACK' | 'NAK' | null;
+  outcome: 'ACK' | 'NAK' | 'EXPIRED' | null;
 }
 
 /** A command's state at `now`: its answer if it has one, else what its age makes it. */

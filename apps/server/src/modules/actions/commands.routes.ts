@@ -67,7 +67,7 @@ export const commandsRoutes: FastifyPluginAsyncZod<CommandsRoutesOptions> = asyn
     },
     async (request, reply) => {
       const line = await options.ingestService.lineForToken(request.params.token);
-      await options.actionsService.answer(line.id, request.params.messageId, request.body);
+      await options.actionsService.answer(line, request.params.messageId, request.body);
       return reply.status(204).send(null);
     },
   );

@@ -8,6 +8,7 @@ import {
   strongPassphrase,
   type TestApp,
 } from '../../../test/test-app';
+import { systemActor } from '../audit/actor';
 
 const wrongPassphrase = 'Wrong-passphrase-1';
 const consumerPassphrase = 'Garden-Gnome-42!';
@@ -149,7 +150,7 @@ describe('the lockout under attempts sent at once', () => {
     for (let trial = 0; trial < trials; trial++) {
       const subscriber = `SUB-RACE-${trial}`;
       const username = `racer-${trial}`;
-      await sut.app.services.subscribers.put(subscriber, `Subscriber ${trial}`, false);
+      await sut.app.services.subscribers.put(systemActor, subscriber, `Subscriber ${trial}`, false);
       const created = await sut.app.inject({
         method: 'PUT',
         url: `/api/subscriber/v1/${subscriber}/consumer`,

@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../http/api-error';
+import { actorOf } from '../audit/actor';
 import type { ConsumersService } from './consumers.service';
 
 export interface ConsumersRoutesOptions {
@@ -97,7 +98,12 @@ export const consumersRoutes: FastifyPluginAsyncZod<ConsumersRoutesOptions> = as
     },
     async (request) => {
       const { username, passphrase } = request.body;
-      return consumersService.setCredentials(request.params.code, username, passphrase);
+      return consumersService.setCredentials(
+        actorOf(request),
+        request.params.code,
+        username,
+        passphrase,
+      );
     },
   );
 
@@ -113,7 +119,7 @@ export const consumersRoutes: FastifyPluginAsyncZod<ConsumersRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      await consumersService.removeCredentials(request.params.code);
+      await consumersService.removeCredentials(actorOf(request), request.params.code);
       return reply.status(204).send(null);
     },
   );

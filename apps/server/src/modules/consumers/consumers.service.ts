@@ -1,5 +1,8 @@
 import type { Clock } from '../../clock';
+import type { InTransaction } from '../../db/transaction';
 import { ApiError } from '../../http/api-error';
+import type { Actor } from '../audit/actor';
+import type { AuditRepository } from '../audit/audit.repository';
 import type { AuthService, SignInResult } from '../auth/auth.service';
 import type { PassphraseHasher } from '../auth/passphrase-hasher';
 import { assertPassphrasePolicy } from '../passphrase/passphrase.service';
@@ -7,6 +10,14 @@ import type { SubscribersRepository } from '../subscribers/subscribers.repositor
 import { subscriberNotFound } from '../subscribers/subscribers.service';
 import type { UsersRepository } from '../users/users.repository';
 import type { DeviceManager } from './device-manager';
+
+export interface ConsumersTransaction {
+  users: UsersRepository;
+  audit: AuditRepository;
+}
+
+const noSignIn = (): ApiError =>
+  new ApiError(404, 'REQUEST.NOT_FOUND', 'The subscriber has no My Network sign-in.');
 
 /**
  * My Network sign-in for consumers, and the consumer credentials an admin keeps for the
@@ -21,6 +32,7 @@ export class ConsumersService {
     private readonly subscribers: SubscribersRepository,
     private readonly hasher: PassphraseHasher,
     private readonly clock: Clock,
+    private readonly inTransaction: InTransaction<ConsumersTransaction>,
   ) {}
 
   /**
@@ -41,14 +53,16 @@ export class ConsumersService {
     const subscriber = await this.subscribers.findByCode(subscriberCode);
     if (!subscriber) throw subscriberNotFound(subscriberCode);
     const consumer = await this.users.findConsumerOfSubscriber(subscriber.id);
-    if (!consumer) {
-      throw new ApiError(404, 'REQUEST.NOT_FOUND', 'The subscriber has no My Network sign-in.');
-    }
+    if (!consumer) throw noSignIn();
     return { username: consumer.email };
   }
 
-  /** Sets (or replaces) the subscriber's consumer user name and passphrase. */
+  /**
+   * Sets (or replaces) the subscriber's consumer user name and passphrase. Each setting is a
+   * change, since the passphrase is new each time; the audit entry holds the user name only.
+   */
   async setCredentials(
+    actor: Actor,
     subscriberCode: string,
     username: string,
     passphrase: string,
@@ -57,28 +71,50 @@ export class ConsumersService {
     if (!subscriber) throw subscriberNotFound(subscriberCode);
     assertPassphrasePolicy(passphrase, { name: subscriber.name, email: username });
     const passphraseHash = await this.hasher.hash(passphrase);
-    const outcome = await this.users.setConsumerCredentials(subscriber.id, {
-      username,
-      name: subscriber.name,
-      passphraseHash,
-      at: this.clock.now(),
+    const now = this.clock.now();
+    return this.inTransaction(async ({ users, audit }) => {
+      const outcome = await users.setConsumerCredentials(subscriber.id, {
+        username,
+        name: subscriber.name,
+        passphraseHash,
+        at: now,
+      });
+      if (outcome === 'email-in-use') {
+        throw new ApiError(
+          409,
+          'PROVISIONING.CONSUMER_USERNAME_IN_USE',
+          `The user name ${username} is already in use.`,
+        );
+      }
+      await audit.insert({
+        at: now,
+        actor,
+        action: outcome.created ? 'consumer.create' : 'consumer.update',
+        subscriberCode,
+        target: outcome.userId,
+        details: { username },
+      });
+      return { username };
     });
-    if (outcome === 'email-in-use') {
-      throw new ApiError(
-        409,
-        'PROVISIONING.CONSUMER_USERNAME_IN_USE',
-        `The user name ${username} is already in use.`,
-      );
-    }
-    return { username };
   }
 
-  /** Removes the subscriber's consumer sign-in, ending its sessions. */
-  async removeCredentials(subscriberCode: string): Promise<void> {
+  /** Removes the subscriber's consumer sign-ins, ending their sessions. */
+  async removeCredentials(actor: Actor, subscriberCode: string): Promise<void> {
     const subscriber = await this.subscribers.findByCode(subscriberCode);
     if (!subscriber) throw subscriberNotFound(subscriberCode);
-    if (!(await this.users.deleteConsumerOfSubscriber(subscriber.id))) {
-      throw new ApiError(404, 'REQUEST.NOT_FOUND', 'The subscriber has no My Network sign-in.');
-    }
+    await this.inTransaction(async ({ users, audit }) => {
+      const deleted = await users.deleteConsumersOfSubscriber(subscriber.id);
+      if (deleted.length === 0) throw noSignIn();
+      for (const consumer of deleted) {
+        await audit.insert({
+          at: this.clock.now(),
+          actor,
+          action: 'consumer.delete',
+          subscriberCode,
+          target: consumer.id,
+          details: { username: consumer.email },
+        });
+      }
+    });
   }
 }

@@ -8,14 +8,15 @@ import {
   type TestApp,
   createUser,
 } from '../../../test/test-app';
+import { systemActor } from '../audit/actor';
 
 const consumerPassphrase = 'Garden-Gnome-42!';
 
 async function provisionSubscriber(sut: TestApp, code: string, lines: string[]): Promise<void> {
-  await sut.app.services.subscribers.put(code, `Subscriber ${code}`, false);
+  await sut.app.services.subscribers.put(systemActor, code, `Subscriber ${code}`, false);
   for (const line of lines) {
-    await sut.app.services.devices.provision(line, true);
-    await sut.app.services.devices.associate(line, code);
+    await sut.app.services.devices.provision(systemActor, line, true);
+    await sut.app.services.devices.associate(systemActor, line, code);
   }
 }
 

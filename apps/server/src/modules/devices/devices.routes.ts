@@ -12,6 +12,7 @@ import {
 } from '@linesight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../audit/actor';
 import type { DevicesService } from './devices.service';
 
 /** Device provisioning, reporting URLs and association: admins only (seed 000 section 6). */
@@ -84,6 +85,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ devicesService: DevicesServi
     async (request, reply) => {
       const createOnly = request.headers['if-none-match'] === '*';
       const { created, ...answer } = await devicesService.provision(
+        actorOf(request),
         request.body.lineOfServiceCode,
         createOnly,
       );
@@ -103,7 +105,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ devicesService: DevicesServi
       },
     },
     async (request, reply) => {
-      await devicesService.deprovision(request.params.code);
+      await devicesService.deprovision(actorOf(request), request.params.code);
       return reply.status(204).send(null);
     },
   );
@@ -120,6 +122,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ devicesService: DevicesServi
         response: { 200: deviceLineSchema, ...refusals },
       },
     },
-    async (request) => devicesService.associate(request.params.code, request.body.subscriberCode),
+    async (request) =>
+      devicesService.associate(actorOf(request), request.params.code, request.body.subscriberCode),
   );
 };

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { DeviceLine, ReportingUrlResponse } from '@linesight/contract';
 import type { Clock } from '../../clock';
+import type { InTransaction } from '../../db/transaction';
 import { ApiError } from '../../http/api-error';
+import type { Actor } from '../audit/actor';
+import type { AuditRepository } from '../audit/audit.repository';
 import type { SubscribersRepository } from '../subscribers/subscribers.repository';
 import { subscriberNotFound } from '../subscribers/subscribers.service';
-import type { DevicesRepository } from './devices.repository';
+import type { DeviceLineRow, DevicesRepository } from './devices.repository';
 
 export const lineOfServiceNotFound = (code: string): ApiError =>
   new ApiError(
@@ -18,12 +21,25 @@ export function reportingPath(token: string): string {
   return `/report/v1/${token}`;
 }
 
+export interface DevicesTransaction {
+  devices: DevicesRepository;
+  subscribers: SubscribersRepository;
+  audit: AuditRepository;
+}
+
+/** The device a line had, for the audit entry of a change that forgets it. */
+function deviceOf(line: DeviceLineRow | undefined): Record<string, unknown> {
+  return line?.identifier || line?.deviceType
+    ? { device: { deviceType: line.deviceType, identifier: line.identifier } }
+    : {};
+}
+
 export class DevicesService {
   constructor(
     private readonly devices: DevicesRepository,
-    private readonly subscribers: SubscribersRepository,
     private readonly clock: Clock,
     private readonly publicUrl: string,
+    private readonly inTransaction: InTransaction<DevicesTransaction>,
   ) {}
 
   async search(
@@ -51,44 +67,89 @@ export class DevicesService {
   async reportingUrl(code: string): Promise<ReportingUrlResponse> {
     const line = await this.devices.findByCode(code);
     if (!line) throw lineOfServiceNotFound(code);
-    return {
-      lineOfServiceCode: code,
-      reportingUrl: `${this.publicUrl}${reportingPath(line.reportingToken)}`,
-    };
+    return this.reportingUrlOf(code, line.reportingToken);
+  }
+
+  private reportingUrlOf(code: string, token: string): ReportingUrlResponse {
+    return { lineOfServiceCode: code, reportingUrl: `${this.publicUrl}${reportingPath(token)}` };
   }
 
   /**
    * Provisions a line with a fresh reporting URL (a 128-bit random token). An existing line is
    * re-provisioned: its old URL stops working and its device is forgotten until the new one
-   * reports. With `createOnly`, an existing code is refused with 409 instead.
+   * reports. With `createOnly`, an existing code is refused with 409 instead. The audit entry of
+   * a re-provision names the device forgotten; no entry holds the token.
    */
   async provision(
+    actor: Actor,
     code: string,
     createOnly: boolean,
   ): Promise<ReportingUrlResponse & { created: boolean }> {
     const token = randomBytes(16).toString('hex');
-    const outcome = await this.devices.provision(code, token, createOnly, this.clock.now());
-    if (outcome === 'code-in-use') {
-      throw new ApiError(
-        409,
-        'PROVISIONING.LINE_OF_SERVICE_CODE_IN_USE',
-        `The line of service ${code} is already provisioned.`,
-      );
-    }
-    return { ...(await this.reportingUrl(code)), created: outcome === 'created' };
+    const now = this.clock.now();
+    return this.inTransaction(async ({ devices, audit }) => {
+      const before = createOnly ? undefined : await devices.findLineRow(code);
+      const outcome = await devices.provision(code, token, createOnly, now);
+      if (outcome === 'code-in-use') {
+        throw new ApiError(
+          409,
+          'PROVISIONING.LINE_OF_SERVICE_CODE_IN_USE',
+          `The line of service ${code} is already provisioned.`,
+        );
+      }
+      const created = outcome === 'created';
+      await audit.insert({
+        at: now,
+        actor,
+        action: created ? 'line.provision' : 'line.reprovision',
+        lineOfServiceCode: code,
+        details: deviceOf(before),
+      });
+      return { ...this.reportingUrlOf(code, token), created };
+    });
   }
 
   /** Deprovisions: the line, its reporting URL and its recorded data are deleted. */
-  async deprovision(code: string): Promise<void> {
-    if (!(await this.devices.delete(code))) throw lineOfServiceNotFound(code);
+  async deprovision(actor: Actor, code: string): Promise<void> {
+    await this.inTransaction(async ({ devices, audit }) => {
+      const line = await devices.findLineRow(code);
+      if (!line || !(await devices.delete(code))) throw lineOfServiceNotFound(code);
+      await audit.insert({
+        at: this.clock.now(),
+        actor,
+        action: 'line.deprovision',
+        lineOfServiceCode: code,
+        subscriberCode: line.subscriberCode,
+        details: deviceOf(line),
+      });
+    });
   }
 
-  /** Links the line to the subscriber, moving it from any subscriber it had. */
-  async associate(code: string, subscriberCode: string): Promise<DeviceLine> {
-    const subscriber = await this.subscribers.findByCode(subscriberCode);
-    if (!subscriber) throw subscriberNotFound(subscriberCode);
-    if (!(await this.devices.associate(code, subscriber.id, this.clock.now())))
-      throw lineOfServiceNotFound(code);
-    return this.line(code);
+  /**
+   * Links the line to the subscriber, moving it from any subscriber it had. Linking it to the
+   * subscriber it has is no change and leaves no audit entry.
+   */
+  async associate(actor: Actor, code: string, subscriberCode: string): Promise<DeviceLine> {
+    const now = this.clock.now();
+    return this.inTransaction(async ({ devices, subscribers, audit }) => {
+      const subscriber = await subscribers.findByCode(subscriberCode);
+      if (!subscriber) throw subscriberNotFound(subscriberCode);
+      const before = await devices.findLineRow(code);
+      if (!before || !(await devices.associate(code, subscriber.id, now)))
+        throw lineOfServiceNotFound(code);
+      if (before.subscriberCode !== subscriberCode) {
+        await audit.insert({
+          at: now,
+          actor,
+          action: 'line.associate',
+          lineOfServiceCode: code,
+          subscriberCode,
+          details: { subscriberCode, previousSubscriberCode: before.subscriberCode },
+        });
+      }
+      const line = await devices.findLineRow(code);
+      if (!line) throw lineOfServiceNotFound(code);
+      return line;
+    });
   }
 }

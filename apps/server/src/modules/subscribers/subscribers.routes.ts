@@ -10,6 +10,7 @@ import {
 } from '@linesight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../audit/actor';
 import type { SubscribersService } from './subscribers.service';
 
 /** Subscriber provisioning: admins only (seed 000 section 6). */
@@ -58,6 +59,7 @@ export const subscribersRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const createOnly = request.headers['if-none-match'] === '*';
       const { subscriber, created } = await subscribersService.put(
+        actorOf(request),
         request.params.code,
         request.body.name,
         createOnly,
@@ -78,7 +80,7 @@ export const subscribersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await subscribersService.remove(request.params.code);
+      await subscribersService.remove(actorOf(request), request.params.code);
       return reply.status(204).send(null);
     },
   );

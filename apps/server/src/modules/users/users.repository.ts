@@ -12,7 +12,8 @@ const systemUserRoles: SystemUserRole[] = ['Admin', 'CSR'];
 /** Serialises every change that could leave the portal without an admin. */
 const adminChangeLock = 7_211_001;
 
-export type AdminGuardedOutcome = 'done' | 'not-found' | 'last-admin' | 'email-in-use';
+/** Why a change guarded by the admin lock was not made. */
+export type AdminGuardedRefusal = 'not-found' | 'last-admin' | 'email-in-use';
 
 export class UsersRepository {
   constructor(private readonly db: Db) {}
@@ -80,11 +81,14 @@ export class UsersRepository {
     return inserted === 'email-in-use' ? null : inserted;
   }
 
-  /** Sets the subscriber's consumer user name and passphrase hash, creating the account. */
+  /**
+   * Sets the subscriber's consumer user name and passphrase hash, creating the account; answers
+   * the account's id and whether it was created.
+   */
   async setConsumerCredentials(
     subscriberId: string,
     credentials: { username: string; name: string; passphraseHash: string; at: Date },
-  ): Promise<'done' | 'email-in-use'> {
+  ): Promise<{ userId: string; created: boolean } | 'email-in-use'> {
     const { username, name, passphraseHash, at } = credentials;
     try {
       const existing = await this.findConsumerOfSubscriber(subscriberId);
@@ -93,7 +97,7 @@ export class UsersRepository {
           .update(users)
           .set({ email: username, name, passphraseHash, updatedAt: at })
           .where(eq(users.id, existing.id));
-        return 'done';
+        return { userId: existing.id, created: false };
       }
       const inserted = await this.insert({
         email: username,
@@ -102,19 +106,21 @@ export class UsersRepository {
         passphraseHash,
         subscriberId,
       });
-      return inserted === 'email-in-use' ? 'email-in-use' : 'done';
+      return inserted === 'email-in-use' ? inserted : { userId: inserted.id, created: true };
     } catch (error) {
       if (isUniqueViolation(error)) return 'email-in-use';
       throw error;
     }
   }
 
-  async deleteConsumerOfSubscriber(subscriberId: string): Promise<boolean> {
-    const deleted = await this.db
+  /** Deletes the subscriber's consumer accounts; answers the user names deleted. */
+  async deleteConsumersOfSubscriber(
+    subscriberId: string,
+  ): Promise<{ id: string; email: string }[]> {
+    return this.db
       .delete(users)
       .where(and(eq(users.role, 'Consumer'), eq(users.subscriberId, subscriberId)))
-      .returning({ id: users.id });
-    return deleted.length > 0;
+      .returning({ id: users.id, email: users.email });
   }
 
   /**
@@ -192,11 +198,14 @@ export class UsersRepository {
       .where(eq(users.id, userId));
   }
 
-  /** Updates a user unless that would demote the last admin or take an e-mail in use. */
+  /**
+   * Updates a user unless that would demote the last admin or take an e-mail in use; answers the
+   * user as they were before, read under the lock.
+   */
   async updateKeepingAnAdmin(
     id: string,
     changes: Partial<Pick<UserRecord, 'email' | 'name' | 'role' | 'passphraseHash' | 'updatedAt'>>,
-  ): Promise<AdminGuardedOutcome> {
+  ): Promise<UserRecord | AdminGuardedRefusal> {
     try {
       return await this.db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${adminChangeLock})`);
@@ -210,7 +219,7 @@ export class UsersRepository {
           if ((admins?.total ?? 0) <= 1) return 'last-admin';
         }
         await tx.update(users).set(changes).where(eq(users.id, id));
-        return 'done';
+        return current;
       });
     } catch (error) {
       if (isUniqueViolation(error)) return 'email-in-use';
@@ -218,8 +227,11 @@ export class UsersRepository {
     }
   }
 
-  /** Deletes a user unless they are the last admin; their sessions go with them. */
-  async deleteKeepingAnAdmin(id: string): Promise<AdminGuardedOutcome> {
+  /**
+   * Deletes a user unless they are the last admin; their sessions go with them. Answers the user
+   * deleted.
+   */
+  async deleteKeepingAnAdmin(id: string): Promise<UserRecord | AdminGuardedRefusal> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${adminChangeLock})`);
       const [current] = await tx.select().from(users).where(eq(users.id, id));
@@ -232,7 +244,7 @@ export class UsersRepository {
         if ((admins?.total ?? 0) <= 1) return 'last-admin';
       }
       await tx.delete(users).where(eq(users.id, id));
-      return 'done';
+      return current;
     });
   }
 }

@@ -14,7 +14,7 @@ import {
 } from '@linesight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerOf } from '../../http/access';
+import { actorOf } from '../audit/actor';
 import type { UsersService } from './users.service';
 
 /** User management: admins only (seed 000 section 6); consumers and CSRs get 403. */
@@ -68,7 +68,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ usersService: UsersService }> 
         response: { 201: systemUserSchema, ...refusals },
       },
     },
-    async (request, reply) => reply.status(201).send(await usersService.create(request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await usersService.create(actorOf(request), request.body)),
   );
 
   app.put(
@@ -83,7 +84,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ usersService: UsersService }> 
         response: { 200: systemUserSchema, ...refusals },
       },
     },
-    async (request) => usersService.update(callerOf(request), request.params.id, request.body),
+    async (request) => usersService.update(actorOf(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -98,7 +99,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ usersService: UsersService }> 
       },
     },
     async (request, reply) => {
-      await usersService.remove(callerOf(request), request.params.id);
+      await usersService.remove(actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

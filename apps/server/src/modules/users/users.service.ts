@@ -7,12 +7,14 @@ import {
   type UpdateUserRequest,
 } from '@linesight/contract';
 import type { Clock } from '../../clock';
+import type { InTransaction } from '../../db/transaction';
 import { ApiError } from '../../http/api-error';
-import type { AuthContext } from '../../http/access';
+import type { UserActor } from '../audit/actor';
+import type { AuditRepository, NewAuditEntry } from '../audit/audit.repository';
 import type { AuthRepository } from '../auth/auth.repository';
 import type { PassphraseHasher } from '../auth/passphrase-hasher';
 import { assertPassphrasePolicy } from '../passphrase/passphrase.service';
-import type { AdminGuardedOutcome, UserRecord, UsersRepository } from './users.repository';
+import type { AdminGuardedRefusal, UserRecord, UsersRepository } from './users.repository';
 
 export const generatedAdminEmail = 'admin@linesight.local';
 
@@ -51,7 +53,7 @@ export interface UsersPage {
   nextPage: number | undefined;
 }
 
-function refuse(outcome: Exclude<AdminGuardedOutcome, 'done'>): ApiError {
+function refuse(outcome: AdminGuardedRefusal): ApiError {
   switch (outcome) {
     case 'not-found':
       return new ApiError(404, 'USER_MANAGEMENT_USER_NOT_FOUND', 'No such user.');
@@ -70,12 +72,43 @@ function refuse(outcome: Exclude<AdminGuardedOutcome, 'done'>): ApiError {
   }
 }
 
+/** What a user management change writes to the audit trail: what changed, never a secret. */
+type UserChange = Pick<NewAuditEntry, 'action' | 'details'>;
+
+/**
+ * The entries an update makes: one per kind of change, so a role change or a passphrase set can
+ * be asked for by its action. Fields given their current value are no change.
+ */
+function changesOf(before: UserRecord, request: UpdateUserRequest): UserChange[] {
+  const changes: UserChange[] = [];
+  const fields: Record<string, string> = {};
+  if (request.email !== before.email) fields.email = request.email;
+  if (request.name !== before.name) fields.name = request.name;
+  if (Object.keys(fields).length > 0) changes.push({ action: 'user.update', details: fields });
+  if (request.role !== before.role) {
+    changes.push({
+      action: 'user.changeRole',
+      details: { role: request.role, previousRole: before.role },
+    });
+  }
+  if (request.rawPassphrase) {
+    changes.push({ action: 'user.setPassphrase', details: { sessionsEnded: true } });
+  }
+  return changes;
+}
+
+export interface UsersTransaction {
+  users: UsersRepository;
+  auth: AuthRepository;
+  audit: AuditRepository;
+}
+
 export class UsersService {
   constructor(
     private readonly users: UsersRepository,
-    private readonly auth: AuthRepository,
     private readonly hasher: PassphraseHasher,
     private readonly clock: Clock,
+    private readonly inTransaction: InTransaction<UsersTransaction>,
   ) {}
 
   /**
@@ -111,19 +144,31 @@ export class UsersService {
     };
   }
 
-  async create(request: CreateUserRequest): Promise<SystemUser> {
+  async create(actor: UserActor, request: CreateUserRequest): Promise<SystemUser> {
     assertPassphrasePolicy(request.rawPassphrase, request);
+    const passphraseHash = await this.hasher.hash(request.rawPassphrase);
     const now = this.clock.now();
-    const created = await this.users.insert({
-      email: request.email,
-      name: request.name,
-      role: request.role ?? defaultSystemUserRole,
-      passphraseHash: await this.hasher.hash(request.rawPassphrase),
-      createdAt: now,
-      updatedAt: now,
+    const { email, name } = request;
+    const role = request.role ?? defaultSystemUserRole;
+    return this.inTransaction(async ({ users, audit }) => {
+      const created = await users.insert({
+        email,
+        name,
+        role,
+        passphraseHash,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (created === 'email-in-use') throw refuse(created);
+      await audit.insert({
+        at: now,
+        actor,
+        action: 'user.create',
+        target: created.id,
+        details: { email, name, role },
+      });
+      return toSystemUser(created);
     });
-    if (created === 'email-in-use') throw refuse(created);
-    return toSystemUser(created);
   }
 
   /**
@@ -131,10 +176,10 @@ export class UsersService {
    * Change Passphrase, which asks for the current one) nor their role; nobody may demote the last
    * admin. A passphrase set here ends the user's sessions.
    */
-  async update(caller: AuthContext, id: string, request: UpdateUserRequest): Promise<SystemUser> {
+  async update(actor: UserActor, id: string, request: UpdateUserRequest): Promise<SystemUser> {
     const target = await this.users.findById(id);
     if (!target || target.role === 'Consumer') throw refuse('not-found');
-    const isSelf = target.id === caller.user.id;
+    const isSelf = target.id === actor.userId;
     if (isSelf && request.rawPassphrase) {
       throw new ApiError(
         400,
@@ -146,29 +191,45 @@ export class UsersService {
       throw new ApiError(400, 'USER_MANAGEMENT_SELF_ROLE', 'You cannot change your own role.');
     }
     if (request.rawPassphrase) assertPassphrasePolicy(request.rawPassphrase, request);
+    const passphraseHash = request.rawPassphrase
+      ? await this.hasher.hash(request.rawPassphrase)
+      : undefined;
     const now = this.clock.now();
-    const outcome = await this.users.updateKeepingAnAdmin(id, {
-      email: request.email,
-      name: request.name,
-      role: request.role,
-      updatedAt: now,
-      ...(request.rawPassphrase
-        ? { passphraseHash: await this.hasher.hash(request.rawPassphrase) }
-        : {}),
+    return this.inTransaction(async ({ users, auth, audit }) => {
+      const before = await users.updateKeepingAnAdmin(id, {
+        email: request.email,
+        name: request.name,
+        role: request.role,
+        updatedAt: now,
+        ...(passphraseHash ? { passphraseHash } : {}),
+      });
+      if (typeof before === 'string') throw refuse(before);
+      if (passphraseHash) await auth.deleteSessionsOfUser(id);
+      for (const change of changesOf(before, request)) {
+        await audit.insert({ at: now, actor, target: id, ...change });
+      }
+      return { id, name: request.name, email: request.email, role: request.role };
     });
-    if (outcome !== 'done') throw refuse(outcome);
-    if (request.rawPassphrase) await this.auth.deleteSessionsOfUser(id);
-    return { id, name: request.name, email: request.email, role: request.role };
   }
 
   /** Deletes a staff user and with them their sessions; never oneself, never the last admin. */
-  async remove(caller: AuthContext, id: string): Promise<void> {
-    if (id === caller.user.id) {
+  async remove(actor: UserActor, id: string): Promise<void> {
+    if (id === actor.userId) {
       throw new ApiError(400, 'USER_MANAGEMENT_SELF_DELETE', 'You cannot delete your own account.');
     }
     const target = await this.users.findById(id);
     if (!target || target.role === 'Consumer') throw refuse('not-found');
-    const outcome = await this.users.deleteKeepingAnAdmin(id);
-    if (outcome !== 'done') throw refuse(outcome);
+    await this.inTransaction(async ({ users, audit }) => {
+      const deleted = await users.deleteKeepingAnAdmin(id);
+      if (typeof deleted === 'string') throw refuse(deleted);
+      const { email, name, role } = deleted;
+      await audit.insert({
+        at: this.clock.now(),
+        actor,
+        action: 'user.delete',
+        target: id,
+        details: { email, name, role },
+      });
+    });
   }
 }
