@@ -14,7 +14,7 @@ import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { declarePublicRoutes, registerAccessControl } from './http/access';
-import { registerErrorHandler } from './http/error-handler';
+import { answerFrameworkError, registerErrorHandler } from './http/error-handler';
 import { registerTextGuard } from './http/text-guard';
 import { IngestRepository } from './ingest/ingest.repository';
 import { IngestService } from './ingest/ingest.service';
@@ -178,6 +178,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     trustProxy: config.trustProxy,
     // Codes of up to 255 characters travel in paths (seed 000 section 9).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
