@@ -97,7 +97,7 @@ const report = (f: CallFixtures): Call => ({
 /** HEAD routes Fastify adds beside a GET answer as that GET does and are checked with its rule. */
 // prettier-ignore
 export const routeAccessTable: Readonly<Record<string, RouteRule>> = {
-  // Public: the API documentation (decided in issue 12), health, sign-in and the reset flow.
+  // Public: the API documentation, health, sign-in and the reset flow.
   'GET /api/docs': { verdicts: everyone },
   'GET /api/docs/json': { verdicts: everyone },
   'GET /api/docs/yaml': { verdicts: everyone },
