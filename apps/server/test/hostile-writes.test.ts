@@ -238,8 +238,10 @@ function requests(
   });
 }
 
-/** What a refused request must leave as it was (bookkeeping of refusals, failure counts and
- * reset requests per address, is what a refusal is meant to write, so it is not here). */
+/**
+ * What a refused request must leave as it was. The bookkeeping of refusals (failure counts,
+ * reset requests per address, SSO attempts) is what a refusal is meant to write: not here.
+ */
 async function snapshot(sut: TestApp): Promise<unknown> {
   return selectValue(
     sut.database.db,
