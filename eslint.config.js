@@ -18,6 +18,8 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'data/**',
+      // Deliberate defects that scripts/lint-rules.test.ts lints to prove the rules fire.
+      'scripts/lint-fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -31,6 +33,9 @@ export default tseslint.config(
       'import-x/resolver-next': [
         createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] }),
       ],
+      // The files import-x reads to follow imports; its default (.js, .mjs, .cjs) leaves out
+      // every TypeScript file, so no-cycle found nothing to follow and never fired.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',

@@ -5,6 +5,14 @@ export default defineConfig({
     projects: [
       {
         test: {
+          name: 'repo',
+          root: '.',
+          include: ['scripts/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'contract',
           root: './packages/contract',
           include: ['src/**/*.test.ts'],

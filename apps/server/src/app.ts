@@ -15,7 +15,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { inTransaction } from './db/transaction';
 import { declarePublicRoutes, registerAccessControl } from './http/access';
-import { registerErrorHandler } from './http/error-handler';
+import { answerFrameworkError, registerErrorHandler } from './http/error-handler';
 import { registerPrivacyHeaders } from './http/privacy-headers';
 import { registerRequestLog } from './http/request-log';
 import { registerTextGuard } from './http/text-guard';
@@ -206,6 +206,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     logController: new LogController({ disableRequestLogging: true }),
     // Codes of up to 255 characters travel in paths (seed 000 section 9).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

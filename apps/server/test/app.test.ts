@@ -82,6 +82,15 @@ describe('the app', () => {
     expect(response.json().error.code).toBe('REQUEST.TOO_LARGE');
   });
 
+  it.each([
+    ['bad percent-encoding', '/api/subscriber/v1/%E0%A4%A', 400],
+    ['a parameter longer than the router takes', `/api/subscriber/v1/${'z'.repeat(2000)}`, 414],
+  ])('should answer a path with %s in the API’s error shape', async (_name, url, status) => {
+    const response = await sut.app.inject({ method: 'PUT', url, payload: { name: 'x' } });
+    expect(response.statusCode).toBe(status);
+    expect(response.json().error.code).toBe('REQUEST.INVALID');
+  });
+
   it('should answer malformed JSON with 400 and a code', async () => {
     const response = await sut.app.inject({
       method: 'POST',

@@ -5,6 +5,7 @@ import { buildApp } from '../src/app';
 import { ManualClock } from '../src/clock';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
+import type { UserActor } from '../src/modules/audit/actor';
 import { PassphraseHasher } from '../src/modules/auth/passphrase-hasher';
 import { UsersRepository } from '../src/modules/users/users.repository';
 
@@ -120,6 +121,14 @@ export async function createPeerApp(
 }
 
 export const strongPassphrase = 'Tr0ub4dor&Horse!';
+
+/** The admin a test's setup acts as when it calls a service that only admins may call. */
+export const testAdminActor: UserActor = {
+  kind: 'user',
+  userId: '00000000-0000-4000-8000-000000000001',
+  email: 'test-setup@example.com',
+  role: 'Admin',
+};
 
 /** Stores an account directly; user management's own API comes with its issue. */
 export async function createUser(

@@ -24,6 +24,14 @@ export interface AuthContext {
   signInMode: SignInMode | 'consumer';
 }
 
+/** A route as access control saw it registered, one method per entry. */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: Access | undefined;
+  lineScope: LineScope | undefined;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
@@ -31,6 +39,13 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /**
+     * Every route registered so far with what it declares, so a test can walk them all (a new
+     * route falls into the route × role test without anyone listing it).
+     */
+    declaredRoutes(): DeclaredRoute[];
   }
 }
 
@@ -76,6 +91,16 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
   app.addHook('onRoute', (route) => {
     routes.push(route);
   });
+  app.decorate('declaredRoutes', () =>
+    routes.flatMap((route) =>
+      [route.method].flat().map((method) => ({
+        method,
+        url: route.url,
+        access: route.config?.access,
+        lineScope: route.config?.lineScope,
+      })),
+    ),
+  );
   // Checked once every plugin has had its say on the route's config.
   app.addHook('onReady', async () => {
     const undeclared = routes.filter((route) => route.config?.access === undefined);

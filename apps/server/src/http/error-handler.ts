@@ -1,5 +1,5 @@
 import type { ErrorBody, ErrorCode } from '@linesight/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/errors';
 import { ApiError } from './api-error';
@@ -54,4 +54,24 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error, route: request.routeOptions.url }, 'request failed');
     return reply.status(500).send(body('SERVER.INTERNAL_ERROR', 'The server could not answer.'));
   });
+}
+
+/**
+ * Fastify answers a path it cannot route (bad percent-encoding, a parameter longer than
+ * maxParamLength) itself, before any hook or the error handler, in a shape of its own; given as
+ * the `frameworkErrors` option, this answers those in the API's shape too.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: unknown,
+  reply: FastifyReply,
+): void {
+  const status = error.statusCode ?? 500;
+  void reply
+    .status(status)
+    .send(
+      status < 500
+        ? body('REQUEST.INVALID', error.message)
+        : body('SERVER.INTERNAL_ERROR', 'The server could not answer.'),
+    );
 }

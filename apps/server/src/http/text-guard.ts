@@ -2,25 +2,58 @@ import { isStorableText } from '@linesight/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error';
 
+/** A container being walked, and the position of the child last taken from it. */
+interface Frame {
+  container: Record<string, unknown> | unknown[];
+  /** The object's keys; undefined for an array. */
+  keys: string[] | undefined;
+  next: number;
+}
+
+function frameOf(container: object): Frame {
+  return Array.isArray(container)
+    ? { container, keys: undefined, next: 0 }
+    : { container: container as Record<string, unknown>, keys: Object.keys(container), next: 0 };
+}
+
+/** The path of the children last taken from `frames`, the last frame's left out when `upTo`. */
+function pathOf(frames: readonly Frame[], upTo = frames.length): string {
+  return frames
+    .slice(0, upTo)
+    .map(({ keys, next }) => (keys ? `.${keys[next - 1]}` : `[${next - 1}]`))
+    .join('');
+}
+
 /**
  * Where in `value` the first unstorable string is, as the path below `value` (`.name`, `[2]`,
  * or '' for `value` itself or an unstorable key of it), or undefined when there is none. The
- * path is put together only on the way back from a find, so a clean request builds no strings.
+ * path is put together only once found, so a clean request builds no strings. The walk keeps
+ * its own stack: a body nested a hundred thousand deep must not overflow the call stack (a 500).
  */
 export function unstorableAt(value: unknown): string | undefined {
   if (typeof value === 'string') return isStorableText(value) ? undefined : '';
   if (typeof value !== 'object' || value === null) return undefined;
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index++) {
-      const found = unstorableAt(value[index]);
-      if (found !== undefined) return `[${index}]${found}`;
+  const frames: Frame[] = [frameOf(value)];
+  while (frames.length > 0) {
+    const frame = frames[frames.length - 1] as Frame;
+    const { container, keys } = frame;
+    const size = keys ? keys.length : (container as unknown[]).length;
+    if (frame.next >= size) {
+      frames.pop();
+      continue;
     }
-    return undefined;
-  }
-  for (const key of Object.keys(value)) {
-    if (!isStorableText(key)) return '';
-    const found = unstorableAt((value as Record<string, unknown>)[key]);
-    if (found !== undefined) return `.${key}${found}`;
+    const key = keys?.[frame.next];
+    frame.next++;
+    if (key !== undefined && !isStorableText(key)) return pathOf(frames, frames.length - 1);
+    const child =
+      key === undefined
+        ? (container as unknown[])[frame.next - 1]
+        : (container as Record<string, unknown>)[key];
+    if (typeof child === 'string') {
+      if (!isStorableText(child)) return pathOf(frames);
+    } else if (typeof child === 'object' && child !== null) {
+      frames.push(frameOf(child));
+    }
   }
   return undefined;
 }

@@ -1,0 +1,5 @@
+import type { Forth } from './cycle-type-only';
+
+export interface Back {
+  forth?: Forth;
+}
