@@ -2,25 +2,63 @@ import { isStorableText } from '@linesight/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error';
 
+/** A container being walked: its entries' names (an array's are its indexes) and the next one. */
+interface Frame {
+  container: Record<string | number, unknown>;
+  /** An object's keys (an array's entries go by index). */
+  keys: string[];
+  length: number;
+  next: number;
+  isArray: boolean;
+}
+
+function frameOf(container: object): Frame {
+  const isArray = Array.isArray(container);
+  const keys = isArray ? [] : Object.keys(container);
+  return {
+    container: container as Record<string | number, unknown>,
+    keys,
+    length: isArray ? container.length : keys.length,
+    next: 0,
+    isArray,
+  };
+}
+
+/** The path through the entry each frame is at (the one last taken): `.name` or `[2]`. */
+function pathOf(frames: Frame[]): string {
+  return frames
+    .map((frame) => {
+      const at = frame.next - 1;
+      return frame.isArray ? `[${at}]` : `.${frame.keys[at] ?? ''}`;
+    })
+    .join('');
+}
+
 /**
  * Where in `value` the first unstorable string is, as the path below `value` (`.name`, `[2]`,
  * or '' for `value` itself or an unstorable key of it), or undefined when there is none. The
- * path is put together only on the way back from a find, so a clean request builds no strings.
+ * path is put together only once found, so a clean request builds no strings. The walk keeps
+ * its own stack: a request nested a hundred thousand deep must not overflow the call stack.
  */
 export function unstorableAt(value: unknown): string | undefined {
   if (typeof value === 'string') return isStorableText(value) ? undefined : '';
   if (typeof value !== 'object' || value === null) return undefined;
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index++) {
-      const found = unstorableAt(value[index]);
-      if (found !== undefined) return `[${index}]${found}`;
+  const frames: Frame[] = [frameOf(value)];
+  for (let frame = frames.at(-1); frame; frame = frames.at(-1)) {
+    if (frame.next >= frame.length) {
+      frames.pop();
+      continue;
     }
-    return undefined;
-  }
-  for (const key of Object.keys(value)) {
-    if (!isStorableText(key)) return '';
-    const found = unstorableAt((value as Record<string, unknown>)[key]);
-    if (found !== undefined) return `.${key}${found}`;
+    const at = frame.next++;
+    const key = frame.isArray ? at : (frame.keys[at] ?? '');
+    // An unstorable key is named by the path of the object holding it.
+    if (typeof key === 'string' && !isStorableText(key)) return pathOf(frames.slice(0, -1));
+    const entry = frame.container[key];
+    if (typeof entry === 'string') {
+      if (!isStorableText(entry)) return pathOf(frames);
+    } else if (typeof entry === 'object' && entry !== null) {
+      frames.push(frameOf(entry));
+    }
   }
   return undefined;
 }

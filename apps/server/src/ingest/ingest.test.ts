@@ -16,7 +16,9 @@ const identity = {
 
 describe(flattenBody.name, () => {
   it('should read NameValuePair and ObjectHierarchy reports into the same parameters', () => {
-    const [pairs] = flattenBody(
+    const {
+      reports: [pairs],
+    } = flattenBody(
       {
         Report: [
           {
@@ -26,9 +28,11 @@ describe(flattenBody.name, () => {
           },
         ],
       },
-      now,
+      { nowSeconds: now },
     );
-    const [hierarchy] = flattenBody(
+    const {
+      reports: [hierarchy],
+    } = flattenBody(
       {
         Report: [
           {
@@ -37,7 +41,7 @@ describe(flattenBody.name, () => {
           },
         ],
       },
-      now,
+      { nowSeconds: now },
     );
     expect(hierarchy).toEqual(pairs);
     expect(pairs?.parameters.get('Device.Hosts.Host.1.Active')).toBe(true);
@@ -47,8 +51,8 @@ describe(flattenBody.name, () => {
     ['no Report array', { report: [] }, 'body'],
     ['an empty Report array', { Report: [] }, 'Report'],
     [
-      'a report without CollectionTime',
-      { Report: [{ 'Device.DeviceInfo.UpTime': 1 }] },
+      'a CollectionTime that is no time',
+      { Report: [{ CollectionTime: 'yesterday', 'Device.DeviceInfo.UpTime': 1 }] },
       'Report[0].CollectionTime',
     ],
     [
@@ -68,7 +72,9 @@ describe(flattenBody.name, () => {
     ],
     ['a report with no parameters', { Report: [{ CollectionTime: now }] }, 'Report[0]'],
   ])('should refuse %s, naming where', (_case, body, where) => {
-    expect(() => flattenBody(body, now)).toThrow(expect.objectContaining({ path: where }));
+    expect(() => flattenBody(body, { nowSeconds: now })).toThrow(
+      expect.objectContaining({ path: where }),
+    );
   });
 });
 
@@ -170,7 +176,7 @@ describe('the collector, POST /report/v1/{token}', () => {
     expect(response.json()).toEqual({ accepted: 3, duplicates: 0 });
   });
 
-  it('should store nothing of a body with one bad report, and say what is wrong', async () => {
+  it('should store the good reports of a body with a bad one, and list the bad one', async () => {
     sut.clock.advanceSeconds(300);
     const before = await storedReports();
     const response = await report({
@@ -179,11 +185,31 @@ describe('the collector, POST /report/v1/{token}', () => {
         { CollectionTime: collectionTime() + 1, 'Device.DeviceInfo.UpTime': { nested: [1] } },
       ],
     });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      accepted: 1,
+      duplicates: 0,
+      rejected: [
+        {
+          index: 1,
+          path: 'Report[1].Device.DeviceInfo.UpTime.nested',
+          message: 'must be a string, number, boolean or object',
+        },
+      ],
+    });
+    expect(await storedReports()).toBe(before + 1);
+  });
+
+  it('should store nothing of a body whose every report is bad, and say what is wrong', async () => {
+    const before = await storedReports();
+    const response = await report({
+      Report: [{ CollectionTime: collectionTime(), 'Device.DeviceInfo.UpTime': { nested: [1] } }],
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toEqual({
       code: 'REPORT.MALFORMED',
       message:
-        'Report[1].Device.DeviceInfo.UpTime.nested must be a string, number, boolean or object.',
+        'Report[0].Device.DeviceInfo.UpTime.nested must be a string, number, boolean or object.',
     });
     expect(await storedReports()).toBe(before);
   });
