@@ -17,7 +17,10 @@ export const contentEncodings = ['gzip', 'deflate', 'compress'] as const;
 type ContentEncoding = (typeof contentEncodings)[number];
 
 /** HTTP's old names (RFC 9110 section 8.4.1.3) are the same codings. */
-const aliases: Record<string, ContentEncoding> = { 'x-gzip': 'gzip', 'x-compress': 'compress' };
+const aliases = new Map<string, ContentEncoding>([
+  ['x-gzip', 'gzip'],
+  ['x-compress', 'compress'],
+]);
 
 const tooLarge = (): ApiError =>
   new ApiError(413, 'REQUEST.TOO_LARGE', 'The request body is too large.');
@@ -85,7 +88,7 @@ export function decodedBody(
 ): Readable {
   const name = contentEncoding?.trim().toLowerCase() ?? 'identity';
   if (name === 'identity' || name === '') return payload;
-  const encoding = aliases[name] ?? contentEncodings.find((known) => known === name);
+  const encoding = aliases.get(name) ?? contentEncodings.find((known) => known === name);
   if (!encoding) {
     throw new ApiError(
       400,
