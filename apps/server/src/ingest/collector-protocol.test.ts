@@ -405,6 +405,14 @@ describe('the collector protocol', () => {
       });
     });
 
+    it('should read a header row after a byte order mark', () => {
+      const { reports } = readCsvBody(
+        '\ufeffReportTimestamp,Device.A\r\n1767182400,1\r\n',
+        context,
+      );
+      expect(reports[0]?.collectionTime).toBe(1767182400);
+    });
+
     it('should refuse a quoted field that never ends, and a body without a header row', () => {
       expect(() => readCsvBody('Device.A\r\n"open', context)).toThrow('never ends');
       expect(() => readCsvBody('\r\n', context)).toThrow('has no header row');

@@ -161,7 +161,8 @@ function layoutOf(header: string[]): ReportFormat {
 
 /** Reads a whole CSV body into reports, each checked as a JSON report would be. */
 export function readCsvBody(text: string, context: BodyContext): ReadBody {
-  const [header, ...rows] = csvRows(text);
+  // A byte order mark is legal UTF-8 text, but would be part of the first column's name.
+  const [header, ...rows] = csvRows(text.startsWith('\ufeff') ? text.slice(1) : text);
   if (!header) throw new BodyFormatError('has no header row', 'body');
   const names = header.map((name) => name.trim());
   const layout = layoutOf(names);
