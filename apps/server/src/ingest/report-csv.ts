@@ -23,50 +23,43 @@ import {
 const fieldSeparator = ',';
 const escapeCharacter = '"';
 
+/** One field at a place: quoted (`"…"`, `""` inside standing for `"`), or up to the next `,`. */
+const fieldPattern = /"((?:[^"]|"")*)"|[^",\r\n]*/y;
+
 /**
  * The rows of RFC 4180 text: fields separated by `,`, rows by CRLF, LF or CR, a field quoted
- * with `"` to hold those, `""` standing for a `"` inside it. A blank line is skipped.
+ * with `"` to hold those, `""` standing for a `"` inside it. A blank line is skipped. Fields are
+ * matched whole by a sticky pattern rather than character by character, which made a 6 MB body
+ * take 0.8 s.
  */
 export function csvRows(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  let atFieldStart = true;
-  let rowStarted = false;
-  const endRow = (): void => {
-    if (rowStarted) rows.push([...row, field]);
-    row = [];
-    field = '';
-    atFieldStart = true;
-    rowStarted = false;
-  };
-  for (let at = 0; at < text.length; at++) {
-    const char = text[at];
-    if (quoted) {
-      if (char !== escapeCharacter) field += char;
-      else if (text[at + 1] === escapeCharacter) field += text[++at];
-      else quoted = false;
-    } else if (char === escapeCharacter && atFieldStart) {
-      quoted = true;
-      atFieldStart = false;
-      rowStarted = true;
-    } else if (char === fieldSeparator) {
-      row.push(field);
-      field = '';
-      atFieldStart = true;
-      rowStarted = true;
-    } else if (char === '\r' || char === '\n') {
-      if (char === '\r' && text[at + 1] === '\n') at++;
-      endRow();
-    } else {
-      field += char;
-      atFieldStart = false;
-      rowStarted = true;
+  let at = 0;
+  while (at < text.length) {
+    fieldPattern.lastIndex = at;
+    const match = fieldPattern.exec(text);
+    const [whole = '', quoted] = match ?? [];
+    row.push(quoted === undefined ? whole : quoted.replaceAll('""', '"'));
+    at += whole.length;
+    const next = text[at];
+    if (next === fieldSeparator) {
+      at++;
+      if (at === text.length) row.push('');
+      continue;
     }
+    if (next === escapeCharacter || (next !== undefined && next !== '\r' && next !== '\n')) {
+      throw new BodyFormatError(
+        'has a quote that does not open or close a field, or a quoted field that never ends',
+        `row ${rows.length + 1}`,
+      );
+    }
+    if (next === '\r' && text[at + 1] === '\n') at++;
+    at++;
+    if (row.length > 1 || whole !== '') rows.push(row);
+    row = [];
   }
-  if (quoted) throw new BodyFormatError('has a quoted field that never ends', 'body');
-  endRow();
+  if (row.length > 0) rows.push(row);
   return rows;
 }
 
