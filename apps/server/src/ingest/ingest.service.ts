@@ -111,6 +111,7 @@ const reportsPerWrite = 500;
 
 export class IngestService {
   private readonly writes: GroupCommit<ReceivedBody, ReportAccepted>;
+  private readonly knownTokens = new Set<string>();
 
   constructor(
     private readonly ingest: IngestRepository,
@@ -134,8 +135,6 @@ export class IngestService {
       },
     );
   }
-
-  private readonly knownTokens = new Set<string>();
 
   /**
    * Refuses a token no line has, before its body is read: 401, whatever the body. A token seen
