@@ -474,10 +474,11 @@ describe('the collector protocol', () => {
       },
     );
 
-    it('should answer 400 for a coding it does not know', async () => {
+    it('should answer 415 for a coding it does not read, which agents take to send uncompressed', async () => {
       const response = await send((await freshLine()).token, body(), { 'content-encoding': 'br' });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error.code).toBe('REPORT.MALFORMED');
+      expect(response.statusCode).toBe(415);
+      expect(response.json().error.code).toBe('REPORT.UNSUPPORTED_ENCODING');
+      expect(response.headers['accept-encoding']).toBe('gzip, deflate, compress');
     });
   });
 
@@ -582,6 +583,63 @@ describe('the collector protocol', () => {
         deviceIdentifier: 'CPE-BODY-1',
       });
     });
+  });
+
+  describe('real agents', () => {
+    it('should take a report as obuspa sends it: PUT, gzip, Date, ISO-8601, URI parameters', async () => {
+      const { token, id } = await freshLine();
+      setClock('2026-11-23T20:00:00Z');
+      const body = JSON.stringify({
+        Report: [
+          { CollectionTime: '2026-11-23T19:50:00Z', 'Device.DeviceInfo.UpTime': 600 },
+          { CollectionTime: '2026-11-23T19:55:00Z', 'Device.DeviceInfo.UpTime': 900 },
+        ],
+      });
+      const response = await send(
+        token,
+        gzipSync(body),
+        {
+          'content-type': 'application/json; charset=UTF-8',
+          'bbf-report-format': 'NameValuePair',
+          'content-encoding': 'gzip',
+          date: 'Mon, 23 Nov 2026 19:55:01 GMT',
+          expect: '',
+        },
+        { method: 'PUT', query: '?oui=00256D&pc=USP-Agent&sn=OBUSPA-1' },
+      );
+      expect(response.json()).toEqual({ accepted: 2, duplicates: 0 });
+      expect(await storedTimes(id)).toEqual([1795463400, 1795463700]);
+      expect(await lineRow(id)).toMatchObject({
+        deviceType: 'USP-Agent',
+        deviceIdentifier: 'OBUSPA-1',
+      });
+    });
+
+    it.each([
+      [
+        'JSON',
+        'application/json; charset="utf-8"',
+        '"ObjectHierarchy"',
+        () => JSON.stringify({ Report: [{ Device: { DeviceInfo: { UpTime: 5 } } }] }),
+      ],
+      [
+        'CSV',
+        'text/csv; charset="utf-8"',
+        '"ParameterPerRow"',
+        () =>
+          'ParameterName,ParameterValue,ParameterType\nDevice.DeviceInfo.UpTime,5,unsignedInt\n',
+      ],
+    ])(
+      'should take %s as the iopsys bulkdata agent sends it, its charset quoted',
+      async (_case, contentType, format, body) => {
+        const response = await send((await freshLine()).token, body(), {
+          'content-type': contentType,
+          'bbf-report-format': format,
+          'user-agent': 'iopsys-bulkdata',
+        });
+        expect(response.json()).toEqual({ accepted: 1, duplicates: 0 });
+      },
+    );
   });
 
   describe('partial bodies', () => {

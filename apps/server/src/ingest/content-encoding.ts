@@ -5,7 +5,8 @@
  *
  * The body limit counts bytes after decoding (Fastify counts what the returned stream gives,
  * and each decoder here stops past the limit too), so a small bomb cannot make a large body.
- * A stream that does not decode is a 400 REPORT.MALFORMED, never a 5xx.
+ * A stream that does not decode is a 400 REPORT.MALFORMED, never a 5xx; a coding not listed
+ * here is a 415.
  */
 
 import { type Readable, Transform } from 'node:stream';
@@ -13,8 +14,11 @@ import { createGunzip, createInflate, createInflateRaw } from 'node:zlib';
 import { ApiError } from '../http/api-error';
 import { createUncompress } from './unix-compress';
 
-export const contentEncodings = ['gzip', 'deflate', 'compress'] as const;
+const contentEncodings = ['gzip', 'deflate', 'compress'] as const;
 type ContentEncoding = (typeof contentEncodings)[number];
+
+/** The codings read, as an `Accept-Encoding` header names them (RFC 7694). */
+export const acceptedEncodings = contentEncodings.join(', ');
 
 /** HTTP's old names (RFC 9110 section 8.4.1.3) are the same codings. */
 const aliases = new Map<string, ContentEncoding>([
@@ -79,7 +83,8 @@ function createDecoder(encoding: ContentEncoding, maxBytes: number): Transform {
 
 /**
  * The body as the route's parser should read it: `payload` itself when it is not encoded, else
- * the decoded stream. Throws 400 for a coding the collector does not know.
+ * the decoded stream. Throws 415 for a coding the collector does not know (RFC 9110: an agent
+ * that gets it may send the body again uncompressed, as some Bulk Data agents do).
  */
 export function decodedBody(
   payload: Readable,
@@ -91,9 +96,10 @@ export function decodedBody(
   const encoding = aliases.get(name) ?? contentEncodings.find((known) => known === name);
   if (!encoding) {
     throw new ApiError(
-      400,
-      'REPORT.MALFORMED',
-      'Content-Encoding must be gzip, deflate, compress or identity.',
+      415,
+      'REPORT.UNSUPPORTED_ENCODING',
+      `Content-Encoding must be ${acceptedEncodings} or identity (HTTP.Compression GZIP, ` +
+        'Deflate, Compress or None).',
     );
   }
   const decoder = createDecoder(encoding, maxBytes);

@@ -217,10 +217,16 @@ describe('the collector, POST /report/v1/{token}', () => {
   it.each([
     ['JSON that does not parse', '{"Report": [', {}],
     ['a gzip body that is not gzip', 'not gzip at all', { 'content-encoding': 'gzip' }],
-    ['an encoding other than gzip', '{}', { 'content-encoding': 'br' }],
   ])('should answer 400 for %s', async (_case, body, headers) => {
     const response = await report(body, token, headers);
     expect(response.statusCode).toBe(400);
+  });
+
+  it('should answer 415 for a coding it does not read, naming those it does', async () => {
+    const response = await report('{}', token, { 'content-encoding': 'br' });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().error.code).toBe('REPORT.UNSUPPORTED_ENCODING');
+    expect(response.headers['accept-encoding']).toBe('gzip, deflate, compress');
   });
 
   it('should answer 413 for a body over the limit, counted after gzip is undone', async () => {

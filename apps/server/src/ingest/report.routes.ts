@@ -10,7 +10,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '../http/api-error';
-import { decodedBody } from './content-encoding';
+import { acceptedEncodings, decodedBody } from './content-encoding';
 import type { IngestService } from './ingest.service';
 
 export interface ReportRoutesOptions {
@@ -84,8 +84,11 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (a
       // Not validated yet: any string is looked up, or refused unlooked (ingest.service.ts).
       await options.ingestService.refuseUnknownToken(request.params.token);
     },
-    preParsing: async (request, _reply, payload) =>
-      decodedBody(payload, request.headers['content-encoding'], options.bodyLimitBytes),
+    preParsing: async (request, reply, payload) => {
+      // RFC 7694: the codings a request may use, which a 415 for an unknown one relies on.
+      void reply.header('accept-encoding', acceptedEncodings);
+      return decodedBody(payload, request.headers['content-encoding'], options.bodyLimitBytes);
+    },
     handler: async (request) =>
       options.ingestService.receive(request.params.token, request.body, {
         encoding: typeof request.body === 'string' ? 'CSV' : 'JSON',
