@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/test-app';
 import { unstorableAt } from './text-guard';
 
 describe(unstorableAt.name, () => {
@@ -19,5 +20,24 @@ describe(unstorableAt.name, () => {
     let value: unknown = 'x\u0000';
     for (let level = 0; level < 200_000; level++) value = [value];
     expect(unstorableAt(value)).toBe('[0]'.repeat(200_000));
+  });
+});
+
+describe('the text guard', () => {
+  it('should answer 400, not overflow, to a body nested 100,000 levels on a portal route', async () => {
+    const sut = await createTestApp();
+    try {
+      const levels = 100_000;
+      const response = await sut.app.inject({
+        method: 'POST',
+        url: '/api/user/v1/authenticate',
+        payload: `{"user":${'['.repeat(levels)}"\\u0000"${']'.repeat(levels)}}`,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.code).toBe('REQUEST.INVALID_STRING');
+    } finally {
+      await sut.close();
+    }
   });
 });
