@@ -113,6 +113,17 @@ describe('the collector protocol', () => {
       expect((await send(token, body)).statusCode).toBe(401);
       expect(await storedTimes(id)).toEqual(stored);
     });
+
+    it('should answer 401 again to a revoked token whose bodies cannot be read, within ten minutes', async () => {
+      const { token } = await freshLine();
+      const body = JSON.stringify({ Report: [{ 'Device.DeviceInfo.UpTime': 1 }] });
+      expect((await send(token, body)).statusCode).toBe(200);
+      await sut.app.services.devices.deprovision(`LOS-PROTOCOL-${lines}`);
+      // Seen lately, so its body is read, and it cannot be.
+      expect((await send(token, '{"Report": [')).statusCode).toBe(400);
+      sut.clock.advanceSeconds(601);
+      expect((await send(token, '{"Report": [')).statusCode).toBe(401);
+    });
   });
 
   describe('JSONEncoding.ReportFormat', () => {

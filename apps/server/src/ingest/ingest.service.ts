@@ -94,10 +94,14 @@ const maxTokenLength = 128;
 
 /**
  * Tokens known to have a line, so that the check before a body is read costs no query for a
- * gateway seen before. Being here never lets a body in: the write looks every token up again
- * in its transaction (a revoked one is then refused and forgotten). Cleared when full.
+ * gateway seen lately. Being remembered never lets a body in: the write looks every token up
+ * again in its transaction (a revoked one is then refused and forgotten). A token is remembered
+ * for ten minutes from its last write, two reporting intervals, so that a revoked gateway whose
+ * bodies never reach a write (they cannot be parsed) is answered 401 again soon. The set is
+ * cleared when full.
  */
 const knownTokensLimit = 100_000;
+const knownTokenMilliseconds = 10 * 60 * 1000;
 
 export interface IngestOptions {
   /** Transactions writing reports at once: 1 on PGlite's one connection, more on a pool. */
@@ -111,7 +115,8 @@ const reportsPerWrite = 500;
 
 export class IngestService {
   private readonly writes: GroupCommit<ReceivedBody, ReportAccepted>;
-  private readonly knownTokens = new Set<string>();
+  /** Token → until when it is taken as known (epoch milliseconds); see `knownTokensLimit`. */
+  private readonly knownTokens = new Map<string, number>();
 
   constructor(
     private readonly ingest: IngestRepository,
@@ -141,7 +146,7 @@ export class IngestService {
    * with a line before passes without a query (see `knownTokens`).
    */
   async refuseUnknownToken(token: string): Promise<void> {
-    if (this.knownTokens.has(token)) return;
+    if ((this.knownTokens.get(token) ?? 0) > this.clock.now().getTime()) return;
     if (token.length > maxTokenLength || !isStorableText(token)) throw unknownToken();
     const [line] = await this.ingest.findLinesByTokens([token]);
     if (!line) throw unknownToken();
@@ -150,7 +155,7 @@ export class IngestService {
 
   private rememberToken(token: string): void {
     if (this.knownTokens.size >= knownTokensLimit) this.knownTokens.clear();
-    this.knownTokens.add(token);
+    this.knownTokens.set(token, this.clock.now().getTime() + knownTokenMilliseconds);
   }
 
   /** The line a reporting token belongs to; 401 for a token never issued or since revoked. */
