@@ -58,7 +58,7 @@ function receive(round: number): void {
   for (const [index, text] of (bodies[round] ?? []).entries()) {
     const body: unknown = JSON.parse(text);
     if (unstorableAt(body) !== undefined) throw new Error('the bench sent unstorable text');
-    const reports = flattenBody(body, nowSeconds + 4 * 86_400);
+    const { reports } = flattenBody(body, { nowSeconds: nowSeconds + 4 * 86_400 });
     const lineId = `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
     const memory = stored[index];
     if (!memory) continue;

@@ -139,6 +139,7 @@ export const routeAccessTable: Readonly<Record<string, RouteRule>> = {
   'GET /api/audit/v1': { verdicts: admins, call: (f) => ({ query: { lineOfServiceCode: f.line } }) },
   // The collector: public to access control, credentialed by the reporting URL's token.
   'POST /report/v1/:token': { verdicts: everyone, call: report },
+  'PUT /report/v1/:token': { verdicts: everyone, call: report },
   'GET /report/v1/:token/commands': { verdicts: everyone, call: (f) => ({ params: { token: f.reportToken }, query: { wait: '0' } }) },
   'POST /report/v1/:token/commands/:messageId': { verdicts: everyone, call: (f) => ({ params: { token: f.reportToken, messageId: randomUUID() }, body: { result: 'ACK' } }) },
   // The built web client (every file outside /api/ and /report/): public.

@@ -4,7 +4,8 @@ import { type CommandStatus, type DeviceCommand, reportPaths } from '@linesight/
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewaySnapshots } from '../../../apps/server/src/db/schema';
-import { createTestApp, type TestApp } from '../../../apps/server/test/test-app';
+import { systemActor } from '../../../apps/server/src/modules/audit/actor';
+import { createTestApp, type TestApp, testAdminActor } from '../../../apps/server/test/test-app';
 import { backfill, backfillFleet, backfillTimes } from './backfill';
 import { postReports, type ReportingTarget } from './client';
 import { describeGateway } from './fleet';
@@ -23,7 +24,7 @@ describe('the simulator reporting to the real collector', () => {
 
   /** A provisioned line's reporting URL, at the address the test server listens on. */
   async function provision(code: string): Promise<string> {
-    const { reportingUrl } = await sut.app.services.devices.provision(code, false);
+    const { reportingUrl } = await sut.app.services.devices.provision(systemActor, code, false);
     const token = /\/report\/v1\/([0-9a-f]+)$/.exec(reportingUrl)?.[1];
     if (!token) throw new Error(`unexpected reporting URL ${reportingUrl}`);
     return origin + reportPaths.report.replace(':token', token);
@@ -172,7 +173,8 @@ describe('the simulator reporting to the real collector', () => {
       });
       return status;
     };
-    const request = (command: DeviceCommand) => sut.app.services.actions.request(line.id, command);
+    const request = (command: DeviceCommand) =>
+      sut.app.services.actions.request(testAdminActor, line.lineOfServiceCode, command);
 
     await until(() => events.some((event) => event.type === 'backfill-done'));
     const moved = await request({

@@ -1,4 +1,9 @@
-import type { ReportAccepted } from '@linesight/contract';
+import {
+  isStorableText,
+  type RejectedReport,
+  type ReportAccepted,
+  type ReportFormat,
+} from '@linesight/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import { ApiError } from '../http/api-error';
@@ -11,7 +16,14 @@ import {
   type ReportKeyRow,
   reportKey,
 } from './ingest.repository';
-import { flattenBody, type FlatReport, ReportFormatError } from './report-format';
+import { readCsvBody } from './report-csv';
+import {
+  type BodyContext,
+  flattenBody,
+  type FlatReport,
+  type ReadBody,
+  ReportFormatError,
+} from './report-format';
 import { TelemetryBatch } from './telemetry-batch';
 import { appendWrites, emptyWrites, type HostStateRecord } from './telemetry.repository';
 
@@ -39,13 +51,57 @@ function identityChanges(line: ReportingLine, reported: DeviceIdentity): Partial
 const unknownToken = (): ApiError =>
   new ApiError(401, 'REPORT.UNKNOWN_TOKEN', 'No line of service has this reporting URL.');
 
-/** A body as received: its reports oldest first, or why it cannot be read. */
+/** A body as received: its reports oldest first and those left out, or why it cannot be read. */
 interface ReceivedBody {
   token: string;
   receivedAt: Date;
   reports: FlatReport[];
+  rejected: RejectedReport[];
   formatError: ApiError | null;
 }
+
+/** What the request says of its body besides the body itself. */
+export interface BodyDetails {
+  /** `CSV` when the body is CSV text (`text/csv`); JSON, already parsed, otherwise. */
+  encoding?: 'JSON' | 'CSV';
+  /** The format the `BBF-Report-Format` header names. */
+  declaredFormat?: ReportFormat;
+  /** The reporting URL's query: the agent's `HTTP.RequestURIParameter` values. */
+  query?: Readonly<Record<string, string | string[]>>;
+}
+
+/** R-BULK.1's query names for the parameters that identify a device. */
+const uriIdentity = {
+  sn: 'Device.DeviceInfo.SerialNumber',
+  oui: 'Device.DeviceInfo.ManufacturerOUI',
+  pc: 'Device.DeviceInfo.ProductClass',
+} as const;
+
+/** The identity parameters a query gives, or undefined when it gives none (most requests). */
+function uriParametersOf(query: BodyDetails['query']): ReadonlyMap<string, string> | undefined {
+  if (!query) return undefined;
+  let parameters: Map<string, string> | undefined;
+  for (const [name, path] of Object.entries(uriIdentity)) {
+    const given = query[name];
+    const value = (Array.isArray(given) ? given[0] : given)?.trim();
+    if (value) (parameters ??= new Map()).set(path, value);
+  }
+  return parameters;
+}
+
+/** Tokens are 128 bits in hex; a longer one, or one PostgreSQL cannot hold, is never looked up. */
+const maxTokenLength = 128;
+
+/**
+ * Tokens known to have a line, so that the check before a body is read costs no query for a
+ * gateway seen lately. Being remembered never lets a body in: the write looks every token up
+ * again in its transaction (a revoked one is then refused and forgotten). A token is remembered
+ * for ten minutes from its last write, two reporting intervals, so that a revoked gateway whose
+ * bodies never reach a write (they cannot be parsed) is answered 401 again soon. The set is
+ * cleared when full.
+ */
+const knownTokensLimit = 100_000;
+const knownTokenMilliseconds = 10 * 60 * 1000;
 
 export interface IngestOptions {
   /** Transactions writing reports at once: 1 on PGlite's one connection, more on a pool. */
@@ -59,6 +115,8 @@ const reportsPerWrite = 500;
 
 export class IngestService {
   private readonly writes: GroupCommit<ReceivedBody, ReportAccepted>;
+  /** Token → until when it is taken as known (epoch milliseconds); see `knownTokensLimit`. */
+  private readonly knownTokens = new Map<string, number>();
 
   constructor(
     private readonly ingest: IngestRepository,
@@ -83,6 +141,23 @@ export class IngestService {
     );
   }
 
+  /**
+   * Refuses a token no line has, before its body is read: 401, whatever the body. A token seen
+   * with a line before passes without a query (see `knownTokens`).
+   */
+  async refuseUnknownToken(token: string): Promise<void> {
+    if ((this.knownTokens.get(token) ?? 0) > this.clock.now().getTime()) return;
+    if (token.length > maxTokenLength || !isStorableText(token)) throw unknownToken();
+    const [line] = await this.ingest.findLinesByTokens([token]);
+    if (!line) throw unknownToken();
+    this.rememberToken(token);
+  }
+
+  private rememberToken(token: string): void {
+    if (this.knownTokens.size >= knownTokensLimit) this.knownTokens.clear();
+    this.knownTokens.set(token, this.clock.now().getTime() + knownTokenMilliseconds);
+  }
+
   /** The line a reporting token belongs to; 401 for a token never issued or since revoked. */
   async lineForToken(token: string): Promise<ReportingLine> {
     const [line] = await this.ingest.findLinesByTokens([token]);
@@ -91,24 +166,34 @@ export class IngestService {
   }
 
   /**
-   * Takes a body of reports from the gateway whose reporting token this is. Nothing of a body is
-   * stored unless all of it is: the answer comes after the commit. Bodies arriving together are
+   * Takes a body of reports from the gateway whose reporting token this is. The reports that can
+   * be read are stored, those that cannot are answered as `rejected` (a body none of whose
+   * reports can be read is refused whole). Nothing of a body is stored unless all of its
+   * readable reports are: the answer comes after the commit. Bodies arriving together are
    * written in one transaction (see group-commit.ts). A report whose CollectionTime the line
    * already has is a re-send and is skipped. The newest report fills the device's identity
    * (type, identifier, MAC, wanType), which the provisioning and search screens show.
    */
-  async receive(token: string, body: unknown): Promise<ReportAccepted> {
+  async receive(token: string, body: unknown, details: BodyDetails = {}): Promise<ReportAccepted> {
     const receivedAt = this.clock.now();
-    let reports: FlatReport[] = [];
+    const context: BodyContext = {
+      nowSeconds: Math.floor(receivedAt.getTime() / 1000),
+      declaredFormat: details.declaredFormat,
+      uriParameters: uriParametersOf(details.query),
+    };
+    let read: ReadBody = { reports: [], rejected: [] };
     let formatError: ApiError | null = null;
     try {
-      reports = flattenBody(body, Math.floor(receivedAt.getTime() / 1000));
-      reports.sort((a, b) => a.collectionTime - b.collectionTime);
+      read =
+        details.encoding === 'CSV' && typeof body === 'string'
+          ? readCsvBody(body, context)
+          : flattenBody(body, context);
+      read.reports.sort((a, b) => a.collectionTime - b.collectionTime);
     } catch (error) {
       if (!(error instanceof ReportFormatError)) throw error;
       formatError = new ApiError(400, 'REPORT.MALFORMED', `${error.path} ${error.message}.`);
     }
-    return this.writes.submit({ token, receivedAt, reports, formatError });
+    return this.writes.submit({ token, receivedAt, ...read, formatError });
   }
 
   /**
@@ -122,6 +207,10 @@ export class IngestService {
           (line) => [line.reportingToken, line],
         ),
       );
+      for (const { token } of bodies) {
+        if (linesByToken.has(token)) this.rememberToken(token);
+        else this.knownTokens.delete(token);
+      }
       // Each body's line, when its token has one and the body could be read.
       const lines = bodies.map((body) =>
         body.formatError ? undefined : linesByToken.get(body.token),
@@ -175,7 +264,11 @@ export class IngestService {
         const reports = accepted[index] ?? [];
         outcomes.push({
           ok: true,
-          value: { accepted: reports.length, duplicates: body.reports.length - reports.length },
+          value: {
+            accepted: reports.length,
+            duplicates: body.reports.length - reports.length,
+            ...(body.rejected.length > 0 && { rejected: body.rejected }),
+          },
         });
         const oldest = reports[0];
         const newest = reports.at(-1);

@@ -17,7 +17,9 @@ const identity = {
 
 describe(flattenBody.name, () => {
   it('should read NameValuePair and ObjectHierarchy reports into the same parameters', () => {
-    const [pairs] = flattenBody(
+    const {
+      reports: [pairs],
+    } = flattenBody(
       {
         Report: [
           {
@@ -27,9 +29,11 @@ describe(flattenBody.name, () => {
           },
         ],
       },
-      now,
+      { nowSeconds: now },
     );
-    const [hierarchy] = flattenBody(
+    const {
+      reports: [hierarchy],
+    } = flattenBody(
       {
         Report: [
           {
@@ -38,7 +42,7 @@ describe(flattenBody.name, () => {
           },
         ],
       },
-      now,
+      { nowSeconds: now },
     );
     expect(hierarchy).toEqual(pairs);
     expect(pairs?.parameters.get('Device.Hosts.Host.1.Active')).toBe(true);
@@ -48,8 +52,8 @@ describe(flattenBody.name, () => {
     ['no Report array', { report: [] }, 'body'],
     ['an empty Report array', { Report: [] }, 'Report'],
     [
-      'a report without CollectionTime',
-      { Report: [{ 'Device.DeviceInfo.UpTime': 1 }] },
+      'a CollectionTime that is no time',
+      { Report: [{ CollectionTime: 'yesterday', 'Device.DeviceInfo.UpTime': 1 }] },
       'Report[0].CollectionTime',
     ],
     [
@@ -69,7 +73,9 @@ describe(flattenBody.name, () => {
     ],
     ['a report with no parameters', { Report: [{ CollectionTime: now }] }, 'Report[0]'],
   ])('should refuse %s, naming where', (_case, body, where) => {
-    expect(() => flattenBody(body, now)).toThrow(expect.objectContaining({ path: where }));
+    expect(() => flattenBody(body, { nowSeconds: now })).toThrow(
+      expect.objectContaining({ path: where }),
+    );
   });
 });
 
@@ -171,7 +177,7 @@ describe('the collector, POST /report/v1/{token}', () => {
     expect(response.json()).toEqual({ accepted: 3, duplicates: 0 });
   });
 
-  it('should store nothing of a body with one bad report, and say what is wrong', async () => {
+  it('should store the good reports of a body with a bad one, and list the bad one', async () => {
     sut.clock.advanceSeconds(300);
     const before = await storedReports();
     const response = await report({
@@ -180,11 +186,31 @@ describe('the collector, POST /report/v1/{token}', () => {
         { CollectionTime: collectionTime() + 1, 'Device.DeviceInfo.UpTime': { nested: [1] } },
       ],
     });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      accepted: 1,
+      duplicates: 0,
+      rejected: [
+        {
+          index: 1,
+          path: 'Report[1].Device.DeviceInfo.UpTime.nested',
+          message: 'must be a string, number, boolean or object',
+        },
+      ],
+    });
+    expect(await storedReports()).toBe(before + 1);
+  });
+
+  it('should store nothing of a body whose every report is bad, and say what is wrong', async () => {
+    const before = await storedReports();
+    const response = await report({
+      Report: [{ CollectionTime: collectionTime(), 'Device.DeviceInfo.UpTime': { nested: [1] } }],
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toEqual({
       code: 'REPORT.MALFORMED',
       message:
-        'Report[1].Device.DeviceInfo.UpTime.nested must be a string, number, boolean or object.',
+        'Report[0].Device.DeviceInfo.UpTime.nested must be a string, number, boolean or object.',
     });
     expect(await storedReports()).toBe(before);
   });
@@ -192,10 +218,16 @@ describe('the collector, POST /report/v1/{token}', () => {
   it.each([
     ['JSON that does not parse', '{"Report": [', {}],
     ['a gzip body that is not gzip', 'not gzip at all', { 'content-encoding': 'gzip' }],
-    ['an encoding other than gzip', '{}', { 'content-encoding': 'br' }],
   ])('should answer 400 for %s', async (_case, body, headers) => {
     const response = await report(body, token, headers);
     expect(response.statusCode).toBe(400);
+  });
+
+  it('should answer 415 for a coding it does not read, naming those it does', async () => {
+    const response = await report('{}', token, { 'content-encoding': 'br' });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().error.code).toBe('REPORT.UNSUPPORTED_ENCODING');
+    expect(response.headers['accept-encoding']).toBe('gzip, deflate, compress');
   });
 
   it('should answer 413 for a body over the limit, counted after gzip is undone', async () => {
