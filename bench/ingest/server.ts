@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { count, sql } from 'drizzle-orm';
 import { buildApp, createLogger } from '../../apps/server/src/app';
+import { systemActor } from '../../apps/server/src/modules/audit/actor';
 import { systemClock } from '../../apps/server/src/clock';
 import { type Config, loadConfig } from '../../apps/server/src/config';
 import { type Database, openDatabase } from '../../apps/server/src/db/client';
@@ -69,7 +70,7 @@ async function main(): Promise<void> {
   const tokens: string[] = [];
   for (let index = 1; index <= gateways; index++) {
     const code = `LOS-B${String(index).padStart(7, '0')}`;
-    const { reportingUrl } = await app.services.devices.provision(code, true);
+    const { reportingUrl } = await app.services.devices.provision(systemActor, code, true);
     tokens.push(reportingUrl.slice(reportingUrl.lastIndexOf('/') + 1));
   }
   const provisionSeconds = (performance.now() - started) / 1000;

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import type { SQL } from 'drizzle-orm';
 import { PgDatabase } from 'drizzle-orm/pg-core';
 import { createTestApp } from '../../apps/server/test/test-app';
+import { systemActor } from '../../apps/server/src/modules/audit/actor';
 import { createGateway, nextReport, reportingIntervalSeconds } from './reports';
 
 /**
@@ -47,7 +48,11 @@ const sut = await createTestApp();
 try {
   const tokens: string[] = [];
   for (let index = 0; index < gatewayCount; index++) {
-    const { reportingUrl } = await sut.app.services.devices.provision(`LOS-S${index}`, true);
+    const { reportingUrl } = await sut.app.services.devices.provision(
+      systemActor,
+      `LOS-S${index}`,
+      true,
+    );
     tokens.push(reportingUrl.slice(reportingUrl.lastIndexOf('/') + 1));
   }
   const first = Math.floor(sut.clock.now().getTime() / 1000) - 2 * 86_400;

@@ -10,6 +10,7 @@ import { loadConfig } from '../../apps/server/src/config';
 import { type DatabaseLocation, openDatabase } from '../../apps/server/src/db/client';
 import { gatewayReports, hostMetrics, linesOfService } from '../../apps/server/src/db/schema';
 import { buildApp } from '../../apps/server/src/app';
+import { systemActor } from '../../apps/server/src/modules/audit/actor';
 import { serverNodeFlags } from '../../scripts/server-flags.mjs';
 
 /**
@@ -95,7 +96,11 @@ async function provision(location: DatabaseLocation, env: Record<string, string>
   const app = await buildApp({ config, database, buildId: 'kill9', logger: false });
   const tokens: string[] = [];
   for (let index = 0; index < gatewayCount; index++) {
-    const { reportingUrl } = await app.services.devices.provision(`KILL9-${index}`, true);
+    const { reportingUrl } = await app.services.devices.provision(
+      systemActor,
+      `KILL9-${index}`,
+      true,
+    );
     tokens.push(reportingUrl.split('/').at(-1) ?? '');
   }
   await app.close();

@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { systemClock } from '../../apps/server/src/clock';
 import { openDatabase } from '../../apps/server/src/db/client';
+import { inTransaction } from '../../apps/server/src/db/transaction';
+import { AuditRepository } from '../../apps/server/src/modules/audit/audit.repository';
 import { AuthRepository } from '../../apps/server/src/modules/auth/auth.repository';
 import { hashToken } from '../../apps/server/src/modules/auth/auth.service';
 import { PassphraseHasher } from '../../apps/server/src/modules/auth/passphrase-hasher';
@@ -34,9 +36,13 @@ const passphraseHash = await hasher.hash(passphrase);
 // The admin comes the way a first start makes it; the others are stored directly.
 await new UsersService(
   users,
-  new AuthRepository(database.db),
   hasher,
   systemClock,
+  inTransaction(database.db, (db) => ({
+    users: new UsersRepository(db),
+    auth: new AuthRepository(db),
+    audit: new AuditRepository(db),
+  })),
 ).ensureInitialAdmin({
   email: accounts.admin.email,
   passphrase,
