@@ -11,9 +11,10 @@ import {
   type ReportKeyRow,
   reportKey,
 } from './ingest.repository';
+import type { HostStateRecord } from './lan-hosts';
 import { flattenBody, type FlatReport, ReportFormatError } from './report-format';
 import { TelemetryBatch } from './telemetry-batch';
-import { appendWrites, emptyWrites, type HostStateRecord } from './telemetry.repository';
+import { appendWrites, emptyWrites } from './telemetry.repository';
 
 const identityColumns = {
   deviceType: 'deviceType',

@@ -2,7 +2,7 @@ import { getTableColumns, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { recordset, selectRecordsIn, selectValue } from '../db/recordset';
-import { type LanHost, lanHostsOf } from './lan-hosts';
+import { type HostStateRecord, type LanHost, lanHostsOf } from './lan-hosts';
 import {
   gatewayEvents,
   gatewayMetrics,
@@ -18,7 +18,6 @@ import {
 } from '../db/schema';
 
 export type GatewayStateRecord = typeof gatewayState.$inferSelect;
-export type HostStateRecord = typeof hostState.$inferSelect;
 export type GatewayMetricsRow = typeof gatewayMetrics.$inferInsert;
 export type HostMetricsRow = typeof hostMetrics.$inferInsert;
 export type WanMetricsRow = typeof wanMetrics.$inferInsert;
