@@ -7,6 +7,7 @@
  */
 
 import type { ParameterValue } from '@linesight/contract';
+import { checkParameterValues } from './parameter-types';
 
 export type { ParameterValue };
 
@@ -87,6 +88,8 @@ export function flattenReport(report: unknown, index: number, nowSeconds: number
     flattenInto(parameters, key, report[key], where);
   }
   if (parameters.size === 0) throw new ReportFormatError('holds no parameters', where);
+  const problem = checkParameterValues(parameters, collectionTime);
+  if (problem) throw new ReportFormatError(problem.message, `${where}.${problem.path}`);
   return { collectionTime, parameters };
 }
 
