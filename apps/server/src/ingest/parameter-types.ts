@@ -16,11 +16,11 @@ type NumberType = Exclude<ValueType, 'boolean' | 'string'>;
 const int4Max = 2 ** 31 - 1;
 
 /** Each number type's range. A double cannot tell 2^64 − 1 from 2^64, nor 2^63 − 1 from 2^63. */
-const numberRanges: Record<NumberType, { min: number; max: number; text: string }> = {
-  unsignedInt: { min: 0, max: 2 ** 32 - 1, text: 'a whole number from 0 to 4294967295' },
-  int: { min: -(2 ** 31), max: int4Max, text: 'a whole number from -2147483648 to 2147483647' },
-  unsignedLong: { min: 0, max: 2 ** 64 - 1, text: 'a whole number from 0 to 2^64 - 1' },
-  long: { min: -(2 ** 63), max: 2 ** 63 - 1, text: 'a whole number from -2^63 to 2^63 - 1' },
+const numberRanges: Record<NumberType, { min: number; max: number; range: string }> = {
+  unsignedInt: { min: 0, max: 2 ** 32 - 1, range: 'a whole number from 0 to 4294967295' },
+  int: { min: -(2 ** 31), max: int4Max, range: 'a whole number from -2147483648 to 2147483647' },
+  unsignedLong: { min: 0, max: 2 ** 64 - 1, range: 'a whole number from 0 to 2^64 - 1' },
+  long: { min: -(2 ** 63), max: 2 ** 63 - 1, range: 'a whole number from -2^63 to 2^63 - 1' },
 };
 
 /** The earliest time a gateway is believed to have started anything: as for CollectionTime. */
@@ -166,13 +166,34 @@ const parameterTypes: Readonly<Record<string, Entry>> = {
 /** The typed paths, `{i}` for each instance number: for tests that try every one. */
 export const typedParameterPaths: readonly string[] = Object.keys(parameterTypes);
 
-/** Each typed path's check, numbers' as ranges: what a path is looked up to. */
-const checksByPath = new Map<string, Narrowed | 'boolean' | 'string'>(
+/** How a number is checked: its range, said in words for the answer. */
+interface NumberCheck {
+  min: number;
+  max: number;
+  range: string;
+  secondsBefore: boolean;
+}
+
+function numberCheckOf(entry: Exclude<Entry, 'boolean' | 'string'>): NumberCheck {
+  const { type, min, max, secondsBefore } = typeof entry === 'object' ? entry : { type: entry };
+  const range = numberRanges[type];
+  return min === undefined && max === undefined
+    ? { ...range, secondsBefore: secondsBefore ?? false }
+    : {
+        min: min ?? range.min,
+        max: max ?? range.max,
+        range: `a whole number from ${min ?? range.min} to ${max ?? range.max}`,
+        secondsBefore: secondsBefore ?? false,
+      };
+}
+
+type Check = NumberCheck | 'boolean' | 'string';
+
+/** Each typed path's check, worked out once. */
+const checksByPath = new Map<string, Check>(
   Object.entries(parameterTypes).map(([path, entry]) => [
     path,
-    entry === 'boolean' || entry === 'string' || typeof entry === 'object'
-      ? entry
-      : { type: entry },
+    entry === 'boolean' || entry === 'string' ? entry : numberCheckOf(entry),
   ]),
 );
 
@@ -180,10 +201,10 @@ const checksByPath = new Map<string, Narrowed | 'boolean' | 'string'>(
 const largestInstance = int4Max;
 
 /**
- * What a concrete path is checked as: its entry, `tooLargeInstance` when one of its instance
- * numbers is past what the store keeps, null when the collector does not read it.
+ * What a concrete path is checked as: by its generic path, `tooLargeInstance` when one of its
+ * instance numbers is past what the store keeps, null when the collector does not read it.
  */
-function checkOf(path: string): Narrowed | 'boolean' | 'string' | 'tooLargeInstance' | null {
+function checkOf(path: string): Check | 'tooLargeInstance' | null {
   let tooLarge = false;
   const generic = path
     .split('.')
@@ -209,36 +230,26 @@ export interface ParameterProblem {
   message: string;
 }
 
+/** A value made what the normalisers expect, or what is wrong with it. */
 type Checked = { value: ParameterValue } | { problem: string };
 
-function checkNumber(value: ParameterValue, entry: Narrowed, collectionTime: number): Checked {
+function checkNumber(value: ParameterValue, check: NumberCheck, collectionTime: number): Checked {
   if (value === '') return { value };
   let number: number;
   if (typeof value === 'number') number = value;
   else if (typeof value === 'string' && value.length <= 64 && decimal.test(value)) {
     number = Number(value);
-  } else return { problem: `must be ${numberRanges[entry.type].text}` };
+  } else return { problem: `must be ${check.range}` };
   // Agents that compute in floating point send 1.5 for an integer: the nearest whole value.
   number = Math.round(number);
-  const range = numberRanges[entry.type];
-  const min = entry.min ?? range.min;
-  const max = entry.max ?? range.max;
-  if (!(number >= min && number <= max)) {
-    return {
-      problem:
-        entry.min === undefined && entry.max === undefined
-          ? `must be ${range.text}`
-          : `must be a whole number from ${min} to ${max}`,
-    };
-  }
-  if (entry.secondsBefore && collectionTime - number < earliestBelievableSeconds) {
+  if (!(number >= check.min && number <= check.max)) return { problem: `must be ${check.range}` };
+  if (check.secondsBefore && collectionTime - number < earliestBelievableSeconds) {
     return { problem: 'puts its start before 2000' };
   }
   return { value: number };
 }
 
 function checkBoolean(value: ParameterValue): Checked {
-  if (typeof value === 'boolean') return { value };
   const text = String(value).trim().toLowerCase();
   if (text === 'true' || text === '1') return { value: true };
   if (text === 'false' || text === '0') return { value: false };
@@ -250,7 +261,9 @@ function checkBoolean(value: ParameterValue): Checked {
  * Checks a report's values against their TR-181 types, in place: a number sent as a string
  * becomes a number, a fraction the nearest whole number, `"true"`/`"1"` a boolean. Answers the
  * first value no type allows, or null. An empty string stays: the normalisers read it as "not
- * reported". Paths the collector does not read are left as they are.
+ * reported". Paths the collector does not read are left as they are. Runs on every parameter of
+ * every report, so what a gateway usually sends (a whole number in range, a boolean) costs a
+ * lookup and a comparison.
  */
 export function checkParameterValues(
   parameters: Map<string, ParameterValue>,
@@ -262,8 +275,22 @@ export function checkParameterValues(
     if (check === 'tooLargeInstance') {
       return { path, message: `has an instance number over ${largestInstance}` };
     }
-    const checked =
-      check === 'boolean' ? checkBoolean(value) : checkNumber(value, check, collectionTime);
+    let checked: Checked;
+    if (check === 'boolean') {
+      if (typeof value === 'boolean') continue;
+      checked = checkBoolean(value);
+    } else {
+      if (
+        typeof value === 'number' &&
+        Number.isInteger(value) &&
+        value >= check.min &&
+        value <= check.max &&
+        !check.secondsBefore
+      ) {
+        continue;
+      }
+      checked = checkNumber(value, check, collectionTime);
+    }
     if ('problem' in checked) return { path, message: checked.problem };
     if (checked.value !== value) parameters.set(path, checked.value);
   }
