@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { recordset, selectRecordsIn, selectValue } from '../db/recordset';
 import { gatewayReports, linesOfService } from '../db/schema';
 import type { DeviceIdentity } from './device-identity';
+import { statementChunks, TimeSlice } from './event-loop';
 import { TelemetryRepository } from './telemetry.repository';
 
 export type ReportingLine = typeof linesOfService.$inferSelect;
@@ -19,6 +20,12 @@ export interface ReportedTimes {
 /** The key `recordReports` answers for a new report. */
 export const reportKey = (lineId: string, collectionTime: Date): string =>
   `${lineId}/${collectionTime.getTime()}`;
+
+/**
+ * Report keys one statement records at most: each row's foreign key and primary key are
+ * checked, some 100 µs a row on PGlite, where the statement holds the event loop.
+ */
+const keysPerStatement = 200;
 
 export class IngestRepository {
   /** Telemetry writes that share this repository's connection (and transaction). */
@@ -43,18 +50,23 @@ export class IngestRepository {
    * collection time the line already has is a re-sent report.
    */
   async recordReports(rows: ReportKeyRow[]): Promise<Set<string>> {
-    if (rows.length === 0) return new Set();
-    const inserted = await selectValue<[string, number][]>(
-      this.db,
-      sql`with inserted as (
-            insert into ${gatewayReports} select * from ${recordset(gatewayReports, rows)}
-            on conflict do nothing
-            returning line_id, collection_time)
-          select json_agg(json_build_array(
-                   line_id, (extract(epoch from collection_time) * 1000)::bigint))
-            from inserted`,
-    );
-    return new Set((inserted ?? []).map(([lineId, ms]) => reportKey(lineId, new Date(Number(ms)))));
+    const keys = new Set<string>();
+    const slice = new TimeSlice();
+    for (const chunk of statementChunks(rows, keysPerStatement)) {
+      const inserted = await selectValue<[string, number][]>(
+        this.db,
+        sql`with inserted as (
+              insert into ${gatewayReports} select * from ${recordset(gatewayReports, chunk)}
+              on conflict do nothing
+              returning line_id, collection_time)
+            select json_agg(json_build_array(
+                     line_id, (extract(epoch from collection_time) * 1000)::bigint))
+              from inserted`,
+      );
+      for (const [lineId, ms] of inserted ?? []) keys.add(reportKey(lineId, new Date(Number(ms))));
+      await slice.yieldIfDue();
+    }
+    return keys;
   }
 
   /** Moves each line's first and last report times: the first once, the last only forward. */

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import { ApiError } from '../http/api-error';
 import { type DeviceIdentity, deviceIdentityOf } from './device-identity';
+import { TimeSlice } from './event-loop';
 import { GroupCommit, type Outcome } from './group-commit';
 import {
   type IngestRepository,
@@ -35,6 +36,24 @@ function identityChanges(line: ReportingLine, reported: DeviceIdentity): Partial
     if (value !== null && value !== line[column]) Object.assign(changes, { [field]: value });
   }
   return changes;
+}
+
+/**
+ * The most reports one body may hold: a day of catch-up at one report a minute, five days at
+ * the usual five (decision 010). A body is one transaction, and on PGlite every other query
+ * waits for it: this keeps the longest about as long as a full group's (`reportsPerWrite`).
+ */
+export const maxReportsPerBody = 1440;
+
+/** 413 for a body holding more reports than `maxReportsPerBody`, before any is read. */
+function tooManyReports(body: unknown): ApiError | null {
+  const reports = (body as { Report?: unknown } | null)?.Report;
+  if (!Array.isArray(reports) || reports.length <= maxReportsPerBody) return null;
+  return new ApiError(
+    413,
+    'REQUEST.TOO_LARGE',
+    `A body holds at most ${maxReportsPerBody} reports; this one holds ${reports.length}. Send them in several bodies.`,
+  );
 }
 
 const unknownToken = (): ApiError =>
@@ -101,13 +120,15 @@ export class IngestService {
   async receive(token: string, body: unknown): Promise<ReportAccepted> {
     const receivedAt = this.clock.now();
     let reports: FlatReport[] = [];
-    let formatError: ApiError | null = null;
-    try {
-      reports = flattenBody(body, Math.floor(receivedAt.getTime() / 1000));
-      reports.sort((a, b) => a.collectionTime - b.collectionTime);
-    } catch (error) {
-      if (!(error instanceof ReportFormatError)) throw error;
-      formatError = new ApiError(400, 'REPORT.MALFORMED', `${error.path} ${error.message}.`);
+    let formatError = tooManyReports(body);
+    if (!formatError) {
+      try {
+        reports = flattenBody(body, Math.floor(receivedAt.getTime() / 1000));
+        reports.sort((a, b) => a.collectionTime - b.collectionTime);
+      } catch (error) {
+        if (!(error instanceof ReportFormatError)) throw error;
+        formatError = new ApiError(400, 'REPORT.MALFORMED', `${error.path} ${error.message}.`);
+      }
     }
     return this.writes.submit({ token, receivedAt, reports, formatError });
   }
@@ -118,6 +139,8 @@ export class IngestService {
    */
   private writeBodies(bodies: ReceivedBody[]): Promise<Outcome<ReportAccepted>[]> {
     return this.ingest.transaction(async (repository) => {
+      // A large body's reports are worked out a slice at a time; see decision 010.
+      const slice = new TimeSlice();
       const linesByToken = new Map(
         (await repository.findLinesByTokens([...new Set(bodies.map((body) => body.token))])).map(
           (line) => [line.reportingToken, line],
@@ -186,7 +209,10 @@ export class IngestService {
           states.get(line.id),
           hostsByLine.get(line.id) ?? [],
         );
-        for (const report of reports) batch.add(report);
+        for (const report of reports) {
+          batch.add(report);
+          await slice.yieldIfDue();
+        }
         appendWrites(writes, batch.writes());
         const changes = identityChanges(line, deviceIdentityOf(newest.parameters));
         if (Object.keys(changes).length > 0) await repository.updateIdentity(line.id, changes);
