@@ -16,6 +16,7 @@ import type { Database } from './db/client';
 import { declarePublicRoutes, registerAccessControl } from './http/access';
 import { registerErrorHandler } from './http/error-handler';
 import { registerTextGuard } from './http/text-guard';
+import { statementSizes } from './ingest/event-loop';
 import { IngestRepository } from './ingest/ingest.repository';
 import { IngestService } from './ingest/ingest.service';
 import { reportRoutes } from './ingest/report.routes';
@@ -157,10 +158,14 @@ function createServices(dependencies: AppDependencies, log: FastifyBaseLogger): 
     subscribers: new SubscribersService(subscribersRepository, clock),
     devices: new DevicesService(devicesRepository, subscribersRepository, clock, config.publicUrl),
     search: new SearchService(new SearchRepository(database.db), devicesRepository),
-    ingest: new IngestService(new IngestRepository(database.db), clock, {
-      concurrentWrites: database.kind === 'postgres' ? 2 : 1,
-      log,
-    }),
+    ingest: new IngestService(
+      new IngestRepository(database.db, statementSizes[database.kind]),
+      clock,
+      {
+        concurrentWrites: database.kind === 'postgres' ? 2 : 1,
+        log,
+      },
+    ),
     actions: new ActionsService(new ActionsRepository(database.db), clock),
   };
 }

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { recordset, selectRecordsIn, selectValue } from '../db/recordset';
 import { gatewayReports, linesOfService } from '../db/schema';
 import type { DeviceIdentity } from './device-identity';
-import { statementChunks, TimeSlice } from './event-loop';
+import { type StatementSizes, statementChunks, statementSizes, TimeSlice } from './event-loop';
 import { TelemetryRepository } from './telemetry.repository';
 
 export type ReportingLine = typeof linesOfService.$inferSelect;
@@ -21,23 +21,20 @@ export interface ReportedTimes {
 export const reportKey = (lineId: string, collectionTime: Date): string =>
   `${lineId}/${collectionTime.getTime()}`;
 
-/**
- * Report keys one statement records at most: each row's foreign key and primary key are
- * checked, some 100 µs a row on PGlite, where the statement holds the event loop.
- */
-const keysPerStatement = 200;
-
 export class IngestRepository {
   /** Telemetry writes that share this repository's connection (and transaction). */
   readonly telemetry: TelemetryRepository;
 
-  constructor(private readonly db: Db) {
-    this.telemetry = new TelemetryRepository(db);
+  constructor(
+    private readonly db: Db,
+    private readonly sizes: StatementSizes = statementSizes.postgres,
+  ) {
+    this.telemetry = new TelemetryRepository(db, sizes);
   }
 
   /** Runs `work` in one transaction: what it writes is committed together or not at all. */
   transaction<T>(work: (repository: IngestRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => work(new IngestRepository(tx as unknown as Db)));
+    return this.db.transaction((tx) => work(new IngestRepository(tx as unknown as Db, this.sizes)));
   }
 
   /** The lines these reporting tokens belong to; a token never issued or revoked finds none. */
@@ -52,7 +49,7 @@ export class IngestRepository {
   async recordReports(rows: ReportKeyRow[]): Promise<Set<string>> {
     const keys = new Set<string>();
     const slice = new TimeSlice();
-    for (const chunk of statementChunks(rows, keysPerStatement)) {
+    for (const chunk of statementChunks(rows, this.sizes.keys)) {
       const inserted = await selectValue<[string, number][]>(
         this.db,
         sql`with inserted as (

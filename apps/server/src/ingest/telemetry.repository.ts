@@ -2,7 +2,13 @@ import { getTableColumns, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { recordset, selectRecordsIn, selectValue } from '../db/recordset';
-import { nextTurn, statementChunks, TimeSlice } from './event-loop';
+import {
+  nextTurn,
+  type StatementSizes,
+  statementChunks,
+  statementSizes,
+  TimeSlice,
+} from './event-loop';
 import { type HostStateRecord, type LanHost, lanHostsOf } from './lan-hosts';
 import {
   gatewayEvents,
@@ -204,7 +210,10 @@ export interface RollupResult {
 }
 
 export class TelemetryRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly sizes: StatementSizes = statementSizes.postgres,
+  ) {}
 
   /** The latest state of each of these gateways that has reported. */
   gatewayStates(lineIds: string[]): Promise<GatewayStateRecord[]> {
@@ -227,7 +236,7 @@ export class TelemetryRepository {
   /**
    * Writes bodies' telemetry: one statement per table whatever the number of lines, its rows
    * bound as one value (see db/recordset.ts); many rows in several statements, the event loop
-   * given back between them (see `statementChunks`).
+   * given back between them (see `statementSizes`).
    */
   async write(writes: TelemetryWrites): Promise<void> {
     const statements: [rows: object[], statementFor: (rows: object[]) => SQL][] = [
@@ -262,7 +271,7 @@ export class TelemetryRepository {
     ];
     const slice = new TimeSlice();
     for (const [rows, statementFor] of statements) {
-      for (const chunk of statementChunks(rows)) {
+      for (const chunk of statementChunks(rows, this.sizes.rows)) {
         await this.db.execute(statementFor(chunk));
         await slice.yieldIfDue();
       }
