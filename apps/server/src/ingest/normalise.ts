@@ -312,7 +312,8 @@ const largestCounterDelta = 2 ** 48;
  * What a cumulative counter grew by since the previous reading. After a reboot, or when it went
  * down (a wrap, a restarted agent), it has counted up from zero since: its value is the growth.
  * Never negative, so never a spike either way, and never past `largestCounterDelta`; unknown
- * without both readings.
+ * without both readings. Whole, as the bigint columns need: a reading stored before values were
+ * checked (decision 010) may hold a fraction.
  */
 export function counterDelta(
   previous: number | null,
@@ -322,6 +323,6 @@ export function counterDelta(
   if (current === null || current < 0 || previous === null) return null;
   return Math.min(
     largestCounterDelta,
-    rebooted || current < previous ? current : current - previous,
+    Math.round(rebooted || current < previous ? current : current - previous),
   );
 }
