@@ -1,4 +1,4 @@
-import type { ParameterValue } from './report-format';
+import type { ParameterValue } from '@linesight/contract';
 import { normaliseMac, vendorPrefix } from './device-identity';
 import { cachedPerPath } from './path-cache';
 
@@ -95,7 +95,7 @@ const cachedPlacesOf = cachedPerPath(placesOf);
  * path (`Device.Hosts.Host.`) → instance → field → value. A path with several instance numbers
  * (`Device.WiFi.AccessPoint.1.AssociatedDevice.2.SignalStrength`) is in each of its tables.
  */
-function tableIndexOf(parameters: Map<string, ParameterValue>): Map<string, TableRows> {
+export function tableIndexOf(parameters: Map<string, ParameterValue>): Map<string, TableRows> {
   const known = tableIndexes.get(parameters);
   if (known) return known;
   const index = new Map<string, TableRows>();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { gatewayReports, gatewayState, hostMetrics, linesOfService } from '../db/schema';
 import type { ParameterValue } from './report-format';
-import { checkParameterValues, typedParameterPaths } from './parameter-types';
+import { checkParameterValues, maxRowsPerTable, typedParameterPaths } from './parameter-types';
 
 const collectionTime = Date.UTC(2026, 0, 1, 12) / 1000;
 
@@ -73,6 +73,35 @@ describe(checkParameterValues.name, () => {
       'Device.Hosts.Host.3.Active': true,
       'Device.Hosts.Host.4.Active': false,
       'Device.WiFi.SSID.1.Enable': false,
+    });
+  });
+
+  it(`should take ${maxRowsPerTable} rows of a table, and any number of a table it does not read`, () => {
+    const rows = (table: string, count: number) =>
+      Object.fromEntries(
+        Array.from({ length: count }, (_, index) => [`${table}.${index + 1}.Value`, index]),
+      );
+    expect(
+      checked({
+        ...rows('Device.DeviceInfo.TemperatureStatus.TemperatureSensor', maxRowsPerTable),
+        ...rows('Device.X_OTHER_Table', maxRowsPerTable + 1),
+      }),
+    ).not.toHaveProperty('message');
+    expect(
+      checked(rows('Device.DeviceInfo.TemperatureStatus.TemperatureSensor', maxRowsPerTable + 1)),
+    ).toEqual({
+      path: 'Device.DeviceInfo.TemperatureStatus.TemperatureSensor',
+      message: `holds more than ${maxRowsPerTable} rows`,
+    });
+    const associated = Object.fromEntries(
+      Array.from({ length: maxRowsPerTable + 1 }, (_, index) => [
+        `Device.WiFi.AccessPoint.2.AssociatedDevice.${index + 1}.SignalStrength`,
+        -60,
+      ]),
+    );
+    expect(checked(associated)).toEqual({
+      path: 'Device.WiFi.AccessPoint.2.AssociatedDevice',
+      message: `holds more than ${maxRowsPerTable} rows`,
     });
   });
 
@@ -244,18 +273,23 @@ describe('the collector, POST /report/v1/{token}, with values out of range', () 
     );
   });
 
-  it('should take a report with 150,000 temperature sensors', async () => {
+  it(`should refuse a report listing more than ${maxRowsPerTable} hosts, naming the table`, async () => {
     const { token } = await provision();
-    const sensors = Object.fromEntries(
-      Array.from({ length: 150_000 }, (_, index) => [String(index + 1), { Value: index % 90 }]),
+    const hosts = Object.fromEntries(
+      Array.from({ length: maxRowsPerTable + 1 }, (_, index) => [
+        String(index + 1),
+        { PhysAddress: (index + 1).toString(16).padStart(12, '0') },
+      ]),
     );
+    const before = await storedReports();
     const response = await post(token, [
-      {
-        CollectionTime: seconds(),
-        Device: { DeviceInfo: { TemperatureStatus: { TemperatureSensor: sensors } } },
-      },
+      { CollectionTime: seconds(), Device: { Hosts: { Host: hosts } } },
     ]);
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(
+      `Report[0].Device.Hosts.Host holds more than ${maxRowsPerTable} rows.`,
+    );
+    expect(await storedReports()).toBe(before);
   });
 
   const extremes: ParameterValue[] = [

@@ -1,4 +1,5 @@
 import type { ParameterValue } from '@linesight/contract';
+import { tableIndexOf } from './normalise';
 import { cachedPerPath } from './path-cache';
 
 /**
@@ -201,21 +202,39 @@ const checksByPath = new Map<string, Check>(
 const largestInstance = int4Max;
 
 /**
+ * The most rows a table the collector reads may hold in one report. A gateway lists a few
+ * hundred LAN hosts at most (a /24), a DOCSIS modem some forty channels; the collector's work on
+ * one report cannot be sliced, and a report of 100,000 hosts held the event loop for 2.9 s.
+ */
+export const maxRowsPerTable = 1024;
+
+/** The generic paths of the tables the collector reads: `Device.Hosts.Host.` and the like. */
+const readTables = new Set(
+  typedParameterPaths.flatMap((path) =>
+    path
+      .split('{i}')
+      .slice(0, -1)
+      .map((_, index, parts) => parts.slice(0, index + 1).join('{i}')),
+  ),
+);
+
+/** `Device.Hosts.Host.3.Active` → `Device.Hosts.Host.{i}.Active`. */
+const genericPathOf = (path: string): string =>
+  path
+    .split('.')
+    .map((part) => (/^\d+$/.test(part) ? '{i}' : part))
+    .join('.');
+
+/**
  * What a concrete path is checked as: by its generic path, `tooLargeInstance` when one of its
  * instance numbers is past what the store keeps, null when the collector does not read it.
  */
 function checkOf(path: string): Check | 'tooLargeInstance' | null {
-  let tooLarge = false;
-  const generic = path
-    .split('.')
-    .map((part) => {
-      if (!/^\d+$/.test(part)) return part;
-      if (Number(part) > largestInstance) tooLarge = true;
-      return '{i}';
-    })
-    .join('.');
-  const check = checksByPath.get(generic);
+  const check = checksByPath.get(genericPathOf(path));
   if (!check) return null;
+  const tooLarge = path
+    .split('.')
+    .some((part) => /^\d+$/.test(part) && Number(part) > largestInstance);
   return tooLarge ? 'tooLargeInstance' : check;
 }
 
@@ -260,7 +279,8 @@ function checkBoolean(value: ParameterValue): Checked {
 /**
  * Checks a report's values against their TR-181 types, in place: a number sent as a string
  * becomes a number, a fraction the nearest whole number, `"true"`/`"1"` a boolean. Answers the
- * first value no type allows, or null. An empty string stays: the normalisers read it as "not
+ * first value no type allows, or a table the collector reads with more than `maxRowsPerTable`
+ * rows, or null. An empty string stays: the normalisers read it as "not
  * reported". Paths the collector does not read are left as they are. Runs on every parameter of
  * every report, so what a gateway usually sends (a whole number in range, a boolean) costs a
  * lookup and a comparison.
@@ -293,6 +313,12 @@ export function checkParameterValues(
     }
     if ('problem' in checked) return { path, message: checked.problem };
     if (checked.value !== value) parameters.set(path, checked.value);
+  }
+  // The index the normalisers read anyway, built now that the values are checked.
+  for (const [tablePath, rows] of tableIndexOf(parameters)) {
+    if (rows.size > maxRowsPerTable && readTables.has(genericPathOf(tablePath))) {
+      return { path: tablePath.slice(0, -1), message: `holds more than ${maxRowsPerTable} rows` };
+    }
   }
   return null;
 }
