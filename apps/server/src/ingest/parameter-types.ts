@@ -280,10 +280,10 @@ function checkBoolean(value: ParameterValue): Checked {
  * Checks a report's values against their TR-181 types, in place: a number sent as a string
  * becomes a number, a fraction the nearest whole number, `"true"`/`"1"` a boolean. Answers the
  * first value no type allows, or a table the collector reads with more than `maxRowsPerTable`
- * rows, or null. An empty string stays: the normalisers read it as "not
- * reported". Paths the collector does not read are left as they are. Runs on every parameter of
- * every report, so what a gateway usually sends (a whole number in range, a boolean) costs a
- * lookup and a comparison.
+ * rows, or null. An empty string stays: the normalisers read it as "not reported". Paths the
+ * collector does not read are left as they are. Runs on every parameter of every report, so
+ * what a gateway usually sends (a whole number in range, a boolean) costs a lookup and a
+ * comparison.
  */
 export function checkParameterValues(
   parameters: Map<string, ParameterValue>,
