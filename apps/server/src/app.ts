@@ -19,6 +19,7 @@ import { answerFrameworkError, registerErrorHandler } from './http/error-handler
 import { registerPrivacyHeaders } from './http/privacy-headers';
 import { registerRequestLog } from './http/request-log';
 import { registerTextGuard } from './http/text-guard';
+import { statementSizes } from './ingest/event-loop';
 import { IngestRepository } from './ingest/ingest.repository';
 import { IngestService } from './ingest/ingest.service';
 import { reportRoutes } from './ingest/report.routes';
@@ -182,10 +183,14 @@ function createServices(dependencies: AppDependencies, log: FastifyBaseLogger): 
     subscribers: new SubscribersService(subscribersRepository, clock, changes),
     devices: new DevicesService(devicesRepository, clock, config.publicUrl, changes),
     search: new SearchService(new SearchRepository(database.db), devicesRepository),
-    ingest: new IngestService(new IngestRepository(database.db), clock, {
-      concurrentWrites: database.kind === 'postgres' ? 2 : 1,
-      log,
-    }),
+    ingest: new IngestService(
+      new IngestRepository(database.db, statementSizes[database.kind]),
+      clock,
+      {
+        concurrentWrites: database.kind === 'postgres' ? 2 : 1,
+        log,
+      },
+    ),
     actions: new ActionsService(new ActionsRepository(database.db), clock, changes),
     audit: new AuditService(new AuditRepository(database.db), clock, config.auditRetentionDays),
   };

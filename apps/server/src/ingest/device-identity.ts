@@ -1,4 +1,4 @@
-import type { ParameterValue } from './report-format';
+import type { ParameterValue } from '@linesight/contract';
 
 /** Vendor parameters carry what TR-181 lacks; docs/reporting-protocol.md lists them all. */
 export const vendorPrefix = 'X_LINESIGHT_';

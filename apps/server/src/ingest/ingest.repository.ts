@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { recordset, selectRecordsIn, selectValue } from '../db/recordset';
 import { gatewayReports, linesOfService } from '../db/schema';
 import type { DeviceIdentity } from './device-identity';
+import { type StatementSizes, statementChunks, statementSizes, TimeSlice } from './event-loop';
 import { TelemetryRepository } from './telemetry.repository';
 
 export type ReportingLine = typeof linesOfService.$inferSelect;
@@ -24,13 +25,16 @@ export class IngestRepository {
   /** Telemetry writes that share this repository's connection (and transaction). */
   readonly telemetry: TelemetryRepository;
 
-  constructor(private readonly db: Db) {
-    this.telemetry = new TelemetryRepository(db);
+  constructor(
+    private readonly db: Db,
+    private readonly sizes: StatementSizes = statementSizes.postgres,
+  ) {
+    this.telemetry = new TelemetryRepository(db, sizes);
   }
 
   /** Runs `work` in one transaction: what it writes is committed together or not at all. */
   transaction<T>(work: (repository: IngestRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => work(new IngestRepository(tx as unknown as Db)));
+    return this.db.transaction((tx) => work(new IngestRepository(tx as unknown as Db, this.sizes)));
   }
 
   /** The lines these reporting tokens belong to; a token never issued or revoked finds none. */
@@ -43,18 +47,23 @@ export class IngestRepository {
    * collection time the line already has is a re-sent report.
    */
   async recordReports(rows: ReportKeyRow[]): Promise<Set<string>> {
-    if (rows.length === 0) return new Set();
-    const inserted = await selectValue<[string, number][]>(
-      this.db,
-      sql`with inserted as (
-            insert into ${gatewayReports} select * from ${recordset(gatewayReports, rows)}
-            on conflict do nothing
-            returning line_id, collection_time)
-          select json_agg(json_build_array(
-                   line_id, (extract(epoch from collection_time) * 1000)::bigint))
-            from inserted`,
-    );
-    return new Set((inserted ?? []).map(([lineId, ms]) => reportKey(lineId, new Date(Number(ms)))));
+    const keys = new Set<string>();
+    const slice = new TimeSlice();
+    for (const chunk of statementChunks(rows, this.sizes.keys)) {
+      const inserted = await selectValue<[string, number][]>(
+        this.db,
+        sql`with inserted as (
+              insert into ${gatewayReports} select * from ${recordset(gatewayReports, chunk)}
+              on conflict do nothing
+              returning line_id, collection_time)
+            select json_agg(json_build_array(
+                     line_id, (extract(epoch from collection_time) * 1000)::bigint))
+              from inserted`,
+      );
+      for (const [lineId, ms] of inserted ?? []) keys.add(reportKey(lineId, new Date(Number(ms))));
+      await slice.yieldIfDue();
+    }
+    return keys;
   }
 
   /** Moves each line's first and last report times: the first once, the last only forward. */

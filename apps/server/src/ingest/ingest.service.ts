@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import { ApiError } from '../http/api-error';
 import { type DeviceIdentity, deviceIdentityOf } from './device-identity';
+import { TimeSlice } from './event-loop';
 import { GroupCommit, type Outcome } from './group-commit';
 import {
   type IngestRepository,
@@ -16,6 +17,7 @@ import {
   type ReportKeyRow,
   reportKey,
 } from './ingest.repository';
+import type { HostStateRecord } from './lan-hosts';
 import { readCsvBody } from './report-csv';
 import {
   type BodyContext,
@@ -25,7 +27,7 @@ import {
   ReportFormatError,
 } from './report-format';
 import { TelemetryBatch } from './telemetry-batch';
-import { appendWrites, emptyWrites, type HostStateRecord } from './telemetry.repository';
+import { appendWrites, emptyWrites } from './telemetry.repository';
 
 const identityColumns = {
   deviceType: 'deviceType',
@@ -46,6 +48,29 @@ function identityChanges(line: ReportingLine, reported: DeviceIdentity): Partial
     if (value !== null && value !== line[column]) Object.assign(changes, { [field]: value });
   }
   return changes;
+}
+
+/**
+ * The most reports one body may hold: a day of catch-up at one report a minute, five days at
+ * the usual five (decision 010). A body is one transaction, and on PGlite every other query
+ * waits for it: this keeps the longest about as long as a full group's (`reportsPerWrite`).
+ */
+export const maxReportsPerBody = 1440;
+
+/** How many reports a JSON body holds, before any is read. */
+function jsonReportCount(body: unknown): number {
+  const reports = (body as { Report?: unknown } | null)?.Report;
+  return Array.isArray(reports) ? reports.length : 0;
+}
+
+/** 413 for a body holding more reports than `maxReportsPerBody`. */
+function tooManyReports(count: number): ApiError | null {
+  if (count <= maxReportsPerBody) return null;
+  return new ApiError(
+    413,
+    'REQUEST.TOO_LARGE',
+    `A body holds at most ${maxReportsPerBody} reports; this one holds ${count}. Send them in several bodies.`,
+  );
 }
 
 const unknownToken = (): ApiError =>
@@ -181,17 +206,20 @@ export class IngestService {
       declaredFormat: details.declaredFormat,
       uriParameters: uriParametersOf(details.query),
     };
+    const isCsv = details.encoding === 'CSV' && typeof body === 'string';
     let read: ReadBody = { reports: [], rejected: [] };
-    let formatError: ApiError | null = null;
-    try {
-      read =
-        details.encoding === 'CSV' && typeof body === 'string'
-          ? readCsvBody(body, context)
-          : flattenBody(body, context);
-      read.reports.sort((a, b) => a.collectionTime - b.collectionTime);
-    } catch (error) {
-      if (!(error instanceof ReportFormatError)) throw error;
-      formatError = new ApiError(400, 'REPORT.MALFORMED', `${error.path} ${error.message}.`);
+    // A JSON body's reports are counted before any is read; a CSV body's rows only say how many
+    // reports they make once read (its bytes are bounded by the body limit meanwhile).
+    let formatError = isCsv ? null : tooManyReports(jsonReportCount(body));
+    if (!formatError) {
+      try {
+        read = isCsv ? readCsvBody(body, context) : flattenBody(body, context);
+        formatError = tooManyReports(read.reports.length + read.rejected.length);
+        read.reports.sort((a, b) => a.collectionTime - b.collectionTime);
+      } catch (error) {
+        if (!(error instanceof ReportFormatError)) throw error;
+        formatError = new ApiError(400, 'REPORT.MALFORMED', `${error.path} ${error.message}.`);
+      }
     }
     return this.writes.submit({ token, receivedAt, ...read, formatError });
   }
@@ -202,6 +230,8 @@ export class IngestService {
    */
   private writeBodies(bodies: ReceivedBody[]): Promise<Outcome<ReportAccepted>[]> {
     return this.ingest.transaction(async (repository) => {
+      // A large body's reports are worked out a slice at a time; see decision 010.
+      const slice = new TimeSlice();
       const linesByToken = new Map(
         (await repository.findLinesByTokens([...new Set(bodies.map((body) => body.token))])).map(
           (line) => [line.reportingToken, line],
@@ -278,7 +308,10 @@ export class IngestService {
           states.get(line.id),
           hostsByLine.get(line.id) ?? [],
         );
-        for (const report of reports) batch.add(report);
+        for (const report of reports) {
+          batch.add(report);
+          await slice.yieldIfDue();
+        }
         appendWrites(writes, batch.writes());
         const changes = identityChanges(line, deviceIdentityOf(newest.parameters));
         if (Object.keys(changes).length > 0) await repository.updateIdentity(line.id, changes);

@@ -1,5 +1,7 @@
-import type { HostReading, HostReadings } from '../db/schema';
-import type { HostStateRecord } from './telemetry.repository';
+import type { HostReading, HostReadings, hostState } from '../db/schema';
+
+/** A `host_state` row: what describes a LAN host. */
+export type HostStateRecord = typeof hostState.$inferSelect;
 
 /**
  * A LAN host as the collector and the summary see it: its `host_state` row (what describes it)

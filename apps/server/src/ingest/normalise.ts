@@ -1,5 +1,6 @@
-import type { ParameterValue } from './report-format';
+import type { ParameterValue } from '@linesight/contract';
 import { normaliseMac, vendorPrefix } from './device-identity';
+import { cachedPerPath } from './path-cache';
 
 /**
  * Turns a report's TR-181 parameters into the canonical model the store keeps. Units are the
@@ -86,34 +87,15 @@ function placesOf(path: string): TablePlace[] {
   return places;
 }
 
-/**
- * Places of paths seen before. A fleet's reports name the same few thousand paths again and
- * again, so a path is taken apart once, not in every report (that was a tenth of the
- * collector's work). Bounded in count and in length (TR-181's longest paths are under 140
- * characters), so a gateway sending made-up paths cannot grow it past some 30 MB: other
- * paths are taken apart each time.
- */
-const knownPlaces = new Map<string, TablePlace[]>();
-const knownPlacesLimit = 50_000;
-const knownPathLength = 200;
-
-function cachedPlacesOf(path: string): TablePlace[] {
-  let places = knownPlaces.get(path);
-  if (!places) {
-    places = placesOf(path);
-    if (knownPlaces.size < knownPlacesLimit && path.length <= knownPathLength) {
-      knownPlaces.set(path, places);
-    }
-  }
-  return places;
-}
+/** Places of paths seen before: a path is taken apart once per process. */
+const cachedPlacesOf = cachedPerPath(placesOf);
 
 /**
  * Every table of a report, read in one pass over its parameters and kept with them: a table
  * path (`Device.Hosts.Host.`) → instance → field → value. A path with several instance numbers
  * (`Device.WiFi.AccessPoint.1.AssociatedDevice.2.SignalStrength`) is in each of its tables.
  */
-function tableIndexOf(parameters: Map<string, ParameterValue>): Map<string, TableRows> {
+export function tableIndexOf(parameters: Map<string, ParameterValue>): Map<string, TableRows> {
   const known = tableIndexes.get(parameters);
   if (known) return known;
   const index = new Map<string, TableRows>();
@@ -176,11 +158,17 @@ export function gatewaySampleOf(parameters: Map<string, ParameterValue>): Gatewa
     clientVersion: textOf(parameters.get(`Device.DeviceInfo.${vendorPrefix}ClientVersion`)),
     buildIdentifier: textOf(parameters.get(`Device.DeviceInfo.${vendorPrefix}BuildIdentifier`)),
     wanIp: wanIpOf(parameters),
-    reportingIntervalSeconds: intervals.length > 0 ? Math.min(...intervals) : null,
+    reportingIntervalSeconds: intervals.reduce<number | null>(
+      (least, interval) => (least === null || interval < least ? interval : least),
+      null,
+    ),
     cpuPercent: cpu === null ? null : Math.min(100, Math.max(0, cpu)),
     ramTotalKib: numberOf(parameters.get('Device.DeviceInfo.MemoryStatus.Total')),
     ramFreeKib: numberOf(parameters.get('Device.DeviceInfo.MemoryStatus.Free')),
-    temperatureTenths: readings.length > 0 ? Math.max(...readings) * 10 : null,
+    temperatureTenths: readings.reduce<number | null>(
+      (hottest, reading) => (hottest === null || reading * 10 > hottest ? reading * 10 : hottest),
+      null,
+    ),
   };
 }
 
@@ -314,9 +302,18 @@ export function hostSamplesOf(parameters: Map<string, ParameterValue>): HostSamp
 }
 
 /**
+ * The most a counter is believed to grow between two readings: 256 TiB, three days of a host
+ * at 10 Gbit/s. More is a glitch (a 64-bit counter jumping), and it would overflow a bigint
+ * sum: a 28800 s bucket adds up to 28,800 readings (one a second), and 28,800 × 2^48 < 2^63.
+ */
+const largestCounterDelta = 2 ** 48;
+
+/**
  * What a cumulative counter grew by since the previous reading. After a reboot, or when it went
  * down (a wrap, a restarted agent), it has counted up from zero since: its value is the growth.
- * Never negative, so never a spike either way; unknown without both readings.
+ * Never negative, so never a spike either way, and never past `largestCounterDelta`; unknown
+ * without both readings. Whole, as the bigint columns need: a reading stored before values were
+ * checked (decision 010) may hold a fraction.
  */
 export function counterDelta(
   previous: number | null,
@@ -324,5 +321,8 @@ export function counterDelta(
   rebooted: boolean,
 ): number | null {
   if (current === null || current < 0 || previous === null) return null;
-  return rebooted || current < previous ? current : current - previous;
+  return Math.min(
+    largestCounterDelta,
+    Math.round(rebooted || current < previous ? current : current - previous),
+  );
 }

@@ -12,6 +12,7 @@
  */
 
 import type { ParameterValue, RejectedReport, ReportFormat } from '@linesight/contract';
+import { checkParameterValues } from './parameter-types';
 
 export type { ParameterValue };
 
@@ -182,6 +183,8 @@ export function flattenReport(
   for (const [path, value] of context.uriParameters ?? []) {
     if (!parameters.has(path)) parameters.set(path, value);
   }
+  const problem = checkParameterValues(parameters, collectionTime);
+  if (problem) throw new ReportFormatError(problem.message, `${where}.${problem.path}`);
   return { collectionTime, parameters };
 }
 

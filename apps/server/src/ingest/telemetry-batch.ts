@@ -1,5 +1,12 @@
 import { capabilitiesOf, withCapabilities } from './capabilities';
-import { describedAlike, descriptionOf, type LanHost, lanHostsOf, readingOf } from './lan-hosts';
+import {
+  describedAlike,
+  descriptionOf,
+  type HostStateRecord,
+  type LanHost,
+  lanHostsOf,
+  readingOf,
+} from './lan-hosts';
 import { counterDelta, gatewaySampleOf, hostSamplesOf } from './normalise';
 import type { FlatReport } from './report-format';
 import { locationOf, siteSurveyOf, wifiSettingsOf } from './snapshots';
@@ -8,7 +15,6 @@ import type {
   GatewayMetricsRow,
   GatewayStateRecord,
   HostMetricsRow,
-  HostStateRecord,
   SnapshotRow,
   TelemetryWrites,
   WanMetricsRow,

@@ -2,7 +2,14 @@ import { getTableColumns, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { recordset, selectRecordsIn, selectValue } from '../db/recordset';
-import { type LanHost, lanHostsOf } from './lan-hosts';
+import {
+  nextTurn,
+  type StatementSizes,
+  statementChunks,
+  statementSizes,
+  TimeSlice,
+} from './event-loop';
+import { type HostStateRecord, type LanHost, lanHostsOf } from './lan-hosts';
 import {
   gatewayEvents,
   gatewayMetrics,
@@ -18,7 +25,6 @@ import {
 } from '../db/schema';
 
 export type GatewayStateRecord = typeof gatewayState.$inferSelect;
-export type HostStateRecord = typeof hostState.$inferSelect;
 export type GatewayMetricsRow = typeof gatewayMetrics.$inferInsert;
 export type HostMetricsRow = typeof hostMetrics.$inferInsert;
 export type WanMetricsRow = typeof wanMetrics.$inferInsert;
@@ -56,7 +62,9 @@ export function emptyWrites(): TelemetryWrites {
 /** Appends `more` to `writes`, so that one statement per table writes both. */
 export function appendWrites(writes: TelemetryWrites, more: TelemetryWrites): void {
   for (const key of Object.keys(writes) as (keyof TelemetryWrites)[]) {
-    (writes[key] as unknown[]).push(...more[key]);
+    const rows = writes[key] as unknown[];
+    // Not push(...more): a report listing 150,000 hosts would overflow the stack.
+    for (const row of more[key]) rows.push(row);
   }
 }
 
@@ -202,7 +210,10 @@ export interface RollupResult {
 }
 
 export class TelemetryRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly sizes: StatementSizes = statementSizes.postgres,
+  ) {}
 
   /** The latest state of each of these gateways that has reported. */
   gatewayStates(lineIds: string[]): Promise<GatewayStateRecord[]> {
@@ -224,48 +235,47 @@ export class TelemetryRepository {
 
   /**
    * Writes bodies' telemetry: one statement per table whatever the number of lines, its rows
-   * bound as one value (see db/recordset.ts).
+   * bound as one value (see db/recordset.ts); many rows in several statements, the event loop
+   * given back between them (see `statementSizes`).
    */
   async write(writes: TelemetryWrites): Promise<void> {
-    const statements: SQL[] = [];
-    if (writes.gatewayMetrics.length > 0) {
-      statements.push(accumulateInto(gatewayMetricTable, writes.gatewayMetrics));
-    }
-    if (writes.hostMetrics.length > 0) {
-      statements.push(accumulateInto(hostMetricTable, writes.hostMetrics));
-    }
-    if (writes.wanMetrics.length > 0) {
-      statements.push(accumulateInto(wanMetricTable, writes.wanMetrics));
-    }
-    if (writes.gatewayStates.length > 0) {
-      statements.push(replaceInto(gatewayState, [gatewayState.lineId], writes.gatewayStates));
-    }
-    if (writes.hostStates.length > 0) {
-      statements.push(replaceInto(hostState, [hostState.lineId, hostState.mac], writes.hostStates));
-    }
-    if (writes.events.length > 0) {
-      statements.push(
-        sql`insert into ${gatewayEvents} select * from ${recordset(gatewayEvents, writes.events)}
+    const statements: [rows: object[], statementFor: (rows: object[]) => SQL][] = [
+      [writes.gatewayMetrics, (rows) => accumulateInto(gatewayMetricTable, rows)],
+      [writes.hostMetrics, (rows) => accumulateInto(hostMetricTable, rows)],
+      [writes.wanMetrics, (rows) => accumulateInto(wanMetricTable, rows)],
+      [writes.gatewayStates, (rows) => replaceInto(gatewayState, [gatewayState.lineId], rows)],
+      [
+        writes.hostStates,
+        (rows) => replaceInto(hostState, [hostState.lineId, hostState.mac], rows),
+      ],
+      [
+        writes.events,
+        (rows) => sql`insert into ${gatewayEvents} select * from ${recordset(gatewayEvents, rows)}
             on conflict do nothing`,
-      );
-    }
-    if (writes.snapshots.length > 0) {
-      statements.push(
-        replaceInto(
-          gatewaySnapshots,
-          [gatewaySnapshots.lineId, gatewaySnapshots.kind],
-          writes.snapshots,
-          sql`${gatewaySnapshots}.reported_at < excluded.reported_at`,
-        ),
-      );
-    }
-    if (writes.pendingBuckets.length > 0) {
-      statements.push(
-        sql`insert into ${rollupPending} select * from ${recordset(rollupPending, writes.pendingBuckets)}
+      ],
+      [
+        writes.snapshots,
+        (rows) =>
+          replaceInto(
+            gatewaySnapshots,
+            [gatewaySnapshots.lineId, gatewaySnapshots.kind],
+            rows,
+            sql`${gatewaySnapshots}.reported_at < excluded.reported_at`,
+          ),
+      ],
+      [
+        writes.pendingBuckets,
+        (rows) => sql`insert into ${rollupPending} select * from ${recordset(rollupPending, rows)}
             on conflict do nothing`,
-      );
+      ],
+    ];
+    const slice = new TimeSlice();
+    for (const [rows, statementFor] of statements) {
+      for (const chunk of statementChunks(rows, this.sizes.rows)) {
+        await this.db.execute(statementFor(chunk));
+        await slice.yieldIfDue();
+      }
     }
-    for (const statement of statements) await this.db.execute(statement);
   }
 
   /**
@@ -316,7 +326,7 @@ export class TelemetryRepository {
         if (count < rollupBatch) break;
         // PGlite answers through promises alone, so batch after batch would never let the event
         // loop read a request: reports and the portal would wait for the whole rollup.
-        await new Promise((resolve) => setImmediate(resolve));
+        await nextTurn();
       }
       await this.db
         .insert(rollupProgress)

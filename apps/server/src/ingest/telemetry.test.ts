@@ -90,6 +90,8 @@ describe('normalising a report', () => {
     ['a counter that went down (wrap, restart)', 5000, 300, false, 300],
     ['a reboot, even when the counter is higher again', 100, 900, true, 900],
     ['no earlier reading', null, 900, false, null],
+    ['a jump past 2^48 bytes (a glitch), counted as 2^48', 0, 2 ** 64, false, 2 ** 48],
+    ['an earlier reading stored with a fraction, as a whole number', 1.5, 3, false, 2],
   ] as const)(
     'should take a counter delta on %s without a negative or a spike',
     (_case, previous, current, rebooted, expected) => {
