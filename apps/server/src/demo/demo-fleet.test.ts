@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { DevicesRepository } from '../modules/devices/devices.repository';
-import { demoLineCode, demoSubscriberCode, provisionDemoFleet } from './demo-fleet';
+import { demoLineCode, demoLineLevel, demoSubscriberCode, provisionDemoFleet } from './demo-fleet';
 import { demoSubscriberName } from './demo-names';
 
 describe(provisionDemoFleet.name, () => {
@@ -53,5 +53,22 @@ describe(provisionDemoFleet.name, () => {
   it('should give each demo household its own name', () => {
     const names = new Set(Array.from({ length: 1517 }, (_, index) => demoSubscriberName(index)));
     expect(names.size).toBe(1517);
+  });
+});
+
+describe(demoLineLevel.name, () => {
+  const live = '2026-11-24T09:11:30.000Z ALCL073BC0E2: sent 1 (1 accepted, 0 duplicates)';
+
+  it('should keep backfill progress at info and live reports at debug, even during backfill', () => {
+    expect(demoLineLevel('[3/50] SR400123: 1140 reports in 23 bodies', true)).toBe('info');
+    expect(demoLineLevel(live, true)).toBe('debug');
+    expect(demoLineLevel(live, false)).toBe('debug');
+  });
+
+  it('should warn of a gateway that fails or is turned away', () => {
+    const failed = '2026-11-24T09:11:30.000Z SR400123: failed, 3 reports kept: 503';
+    const revoked = '2026-11-24T09:11:30.000Z SR400123: URL revoked (401), stopped';
+    expect(demoLineLevel(failed, false)).toBe('warn');
+    expect(demoLineLevel(revoked, true)).toBe('warn');
   });
 });

@@ -75,6 +75,17 @@ export async function provisionDemoFleet(
 
 const simulatorCli = fileURLToPath(new URL('cli.ts', import.meta.resolve('@linesight/simulator')));
 
+/**
+ * The level of one of the simulator's lines: backfill progress is worth reading, and so is a
+ * gateway that fails or is turned away; a line per live report or command is not (live lines
+ * start with their time), not even one sent while other gateways still backfill.
+ */
+export function demoLineLevel(line: string, backfilling: boolean): 'warn' | 'info' | 'debug' {
+  const isLive = /^\d{4}-\d\d-\d\dT/.test(line);
+  if (isLive && /: (failed|URL revoked|command channel:)/.test(line)) return 'warn';
+  return backfilling && !isLive ? 'info' : 'debug';
+}
+
 /** Provisions the fleet and starts the simulator; answers a function that stops it. */
 export async function startDemoFleet(
   options: DemoFleetOptions,
@@ -116,10 +127,8 @@ export async function startDemoFleet(
   });
   let backfilling = backfill;
   if (child.stderr) {
-    // Backfill progress is worth reading; a line per live report is not.
     createInterface({ input: child.stderr }).on('line', (line) => {
-      if (backfilling) log.info({ demoFleet: true }, line);
-      else log.debug({ demoFleet: true }, line);
+      log[demoLineLevel(line, backfilling)]({ demoFleet: true }, line);
       if (line.startsWith('Backfilled ')) backfilling = false;
     });
   }
