@@ -143,6 +143,8 @@ export const linesOfService = pgTable(
     deviceType: text('device_type'),
     deviceIdentifier: text('device_identifier'),
     deviceMac: text('device_mac'),
+    /** `Device.DeviceInfo.ManufacturerOUI`: who made the gateway, six upper-case hex digits. */
+    deviceOui: text('device_oui'),
     wanType: integer('wan_type'),
     externalUrl: text('external_url'),
     firstReportedAt: timestamp('first_reported_at', { withTimezone: true }),

@@ -571,6 +571,7 @@ describe('the collector protocol', () => {
       expect(await lineRow(id)).toMatchObject({
         deviceType: 'SR400',
         deviceIdentifier: 'CPE-URI-1',
+        deviceOui: '00256D',
       });
     });
 
@@ -584,6 +585,7 @@ describe('the collector protocol', () => {
               CollectionTime: nowSeconds(),
               'Device.DeviceInfo.SerialNumber': 'CPE-BODY-1',
               'Device.DeviceInfo.ModelName': 'SR500',
+              'Device.DeviceInfo.ManufacturerOUI': '00:d0:9e',
             },
           ],
         }),
@@ -593,6 +595,7 @@ describe('the collector protocol', () => {
       expect(await lineRow(id)).toMatchObject({
         deviceType: 'SR500',
         deviceIdentifier: 'CPE-BODY-1',
+        deviceOui: '00D09E',
       });
     });
   });

@@ -7,6 +7,8 @@ export interface DeviceIdentity {
   deviceType: string | null;
   identifier: string | null;
   mac: string | null;
+  /** The manufacturer's OUI, as TR-181 writes it: six upper-case hex digits. */
+  oui: string | null;
   wanType: number | null;
   externalUrl: string | null;
 }
@@ -26,6 +28,12 @@ export function normaliseMac(value: string | null): string | null {
   return hex.match(/../g)?.join(':') ?? null;
 }
 
+/** An OUI in any case, with or without separators (`00:d0:9e`), as six upper-case hex digits. */
+function normaliseOui(value: string | null): string | null {
+  const hex = value?.toUpperCase().replace(/[^0-9A-F]/g, '') ?? '';
+  return hex.length === 6 ? hex : null;
+}
+
 /**
  * The line class when the gateway does not say: the seed's wanType codes are 32 for DSL, 64 for
  * DOCSIS and 96 for PON; a gateway naming its own code wins.
@@ -39,7 +47,10 @@ function inferredWanType(parameters: Map<string, ParameterValue>): number | null
   return null;
 }
 
-/** The device's identity from a report: model, serial number, MAC, wanType, configure link. */
+/**
+ * The device's identity from a report: model, serial number, MAC, manufacturer's OUI, wanType,
+ * configure link.
+ */
 export function deviceIdentityOf(parameters: Map<string, ParameterValue>): DeviceIdentity {
   const declaredWanType = Number(parameters.get(`Device.DeviceInfo.${vendorPrefix}WANType`));
   const externalUrl = text(parameters, `Device.DeviceInfo.${vendorPrefix}ExternalURL`);
@@ -49,6 +60,7 @@ export function deviceIdentityOf(parameters: Map<string, ParameterValue>): Devic
       text(parameters, 'Device.DeviceInfo.ProductClass'),
     identifier: text(parameters, 'Device.DeviceInfo.SerialNumber'),
     mac: normaliseMac(text(parameters, `Device.DeviceInfo.${vendorPrefix}MACAddress`)),
+    oui: normaliseOui(text(parameters, 'Device.DeviceInfo.ManufacturerOUI')),
     wanType:
       Number.isInteger(declaredWanType) && declaredWanType > 0
         ? declaredWanType

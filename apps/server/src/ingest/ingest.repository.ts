@@ -88,13 +88,14 @@ export class IngestRepository {
    * apart from `updateReportedTimes` because writing these columns refreshes the search entry.
    */
   async updateIdentity(lineId: string, changes: Partial<DeviceIdentity>): Promise<void> {
-    const { identifier, mac, externalUrl, ...rest } = changes;
+    const { identifier, mac, oui, externalUrl, ...rest } = changes;
     await this.db
       .update(linesOfService)
       .set({
         ...rest,
         ...(identifier !== undefined ? { deviceIdentifier: identifier } : {}),
         ...(mac !== undefined ? { deviceMac: mac } : {}),
+        ...(oui !== undefined ? { deviceOui: oui } : {}),
         ...(externalUrl !== undefined ? { externalUrl } : {}),
       })
       .where(eq(linesOfService.id, lineId));

@@ -33,6 +33,7 @@ const identityColumns = {
   deviceType: 'deviceType',
   identifier: 'deviceIdentifier',
   mac: 'deviceMac',
+  oui: 'deviceOui',
   wanType: 'wanType',
   externalUrl: 'externalUrl',
 } as const satisfies Record<keyof DeviceIdentity, keyof ReportingLine>;

@@ -118,6 +118,7 @@ export class DevicesRepository {
           deviceType: null,
           deviceIdentifier: null,
           deviceMac: null,
+          deviceOui: null,
           wanType: null,
           firstReportedAt: null,
           lastReportedAt: null,

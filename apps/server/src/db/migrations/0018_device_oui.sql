@@ -1,0 +1,1 @@
+ALTER TABLE "lines_of_service" ADD COLUMN "device_oui" text;
