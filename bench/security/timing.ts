@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { apiPaths } from '@linesight/contract';
+import { apiPaths, defaultBrand, resetLinkRequestFor } from '@linesight/contract';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db/client';
@@ -33,15 +33,6 @@ const samples = Number(values.samples);
 /** A pause before each request, so one request's after-work (a mail) does not fall in the next. */
 const gapMs = Number(values['gap-ms']);
 const passphrase = 'Tr0ub4dor&Horse!';
-
-const brandPayload = {
-  productName: 'LineSight',
-  btnBrandPrimary: '#1c7ed6',
-  navBackgroundColor: '#1c2833',
-  navTextColor: '#ffffff',
-  brandLogoRelativeURL: '/brands/linesight/logo.svg',
-  companyName: 'LineSight',
-};
 
 function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
@@ -112,7 +103,10 @@ async function main(): Promise<void> {
     for (const kind of ['known', 'unknown'] as const) {
       const email = `${kind}-${index}@example.com`;
       forgot[kind].push(
-        await timed(`${address}${apiPaths.sendResetPassphraseLink}`, { email, ...brandPayload }),
+        await timed(
+          `${address}${apiPaths.sendResetPassphraseLink}`,
+          resetLinkRequestFor(email, defaultBrand),
+        ),
       );
       signIn[kind].push(
         await timed(`${address}${apiPaths.authenticate}`, {

@@ -1,5 +1,5 @@
 import { systemActor } from '../src/modules/audit/actor';
-import { errorCodes } from '@linesight/contract';
+import { defaultBrand, errorCodes, resetLinkRequestFor } from '@linesight/contract';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,22 +48,13 @@ interface World {
   adminEmail: string;
 }
 
-const brand = {
-  productName: 'LineSight',
-  btnBrandPrimary: '#0b7285',
-  navBackgroundColor: '#0b3d4f',
-  navTextColor: '#e3fafc',
-  brandLogoRelativeURL: '/brands/linesight/logo.svg',
-  companyName: 'LineSight',
-};
-
 // prettier-ignore
 const writeRouteSamples: Readonly<Record<string, WriteRouteSample>> = {
   'POST /api/user/v1/authenticate': { body: () => ({ user: { email: 'nobody@example.com', passphrase: 'Wrong-Passphrase-1' } }) },
   'POST /api/user/v1/consumerAuth': { body: () => ({ username: 'nobody', password: 'Wrong-Passphrase-1' }) },
   'POST /api/user/v1/sso': { body: () => ({ code: 'code', state: 'state', iss: 'https://idp.example.com' }) },
   'POST /api/user/v1/signOut': { endsSession: true },
-  'POST /api/user/v1/sendResetPassphraseLink': { body: () => ({ ...brand, email: 'nobody@example.com' }) },
+  'POST /api/user/v1/sendResetPassphraseLink': { body: () => resetLinkRequestFor('nobody@example.com', defaultBrand) },
   'POST /api/user/v1/changePassphraseWithToken': { body: () => ({ token: 'a'.repeat(64), passphrase: strongPassphrase }) },
   'POST /api/user/v1/changePassphrase': { body: (w) => ({ email: w.adminEmail, oldPassphrase: 'Wrong-Passphrase-1', newPassphrase: 'Fresh-Meadow-Lark-8' }) },
   'POST /api/user/v1': { body: () => ({ email: 'new@example.com', name: 'New User', rawPassphrase: strongPassphrase, role: 'CSR' }) },

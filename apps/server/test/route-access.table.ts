@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { defaultBrand, resetLinkRequestFor } from '@linesight/contract';
+import { strongPassphrase } from './test-app';
 
 /**
  * Who may call each route, as the route × role test (route-access.test.ts) checks it against
@@ -78,15 +80,6 @@ const staff: Verdicts = {
 const staffAndOwnLine: Verdicts = { ...staff, consumerOwn: 'allow' };
 const admins: Verdicts = { ...staff, CSR: 'deny' };
 
-const strongPassphrase = 'Tr0ub4dor&Horse!';
-const resetLinkBrand = {
-  productName: 'LineSight',
-  btnBrandPrimary: '#0b7285',
-  navBackgroundColor: '#0b3d4f',
-  navTextColor: '#e3fafc',
-  brandLogoRelativeURL: '/brands/linesight/logo.svg',
-  companyName: 'LineSight',
-};
 const report = (f: CallFixtures): Call => ({
   params: { token: f.reportToken },
   body: {
@@ -109,7 +102,7 @@ export const routeAccessTable: Readonly<Record<string, RouteRule>> = {
   'POST /api/user/v1/consumerAuth': { verdicts: everyone, call: (f) => ({ body: { username: f.consumer.username, password: f.consumer.passphrase } }) },
   'GET /api/user/v1/sso': { verdicts: everyone },
   'POST /api/user/v1/sso': { verdicts: everyone, call: () => ({ body: { code: 'code', state: 'state' } }) },
-  'POST /api/user/v1/sendResetPassphraseLink': { verdicts: everyone, call: (f) => ({ body: { ...resetLinkBrand, email: `${f.unique('nobody')}@example.com` } }) },
+  'POST /api/user/v1/sendResetPassphraseLink': { verdicts: everyone, call: (f) => ({ body: resetLinkRequestFor(`${f.unique('nobody')}@example.com`, defaultBrand) }) },
   'POST /api/user/v1/changePassphraseWithToken': { verdicts: everyone, call: () => ({ body: { token: 'a'.repeat(64), passphrase: strongPassphrase } }) },
   // Anyone signed in, MustChangePassphrase included (it is how that role changes its passphrase).
   'GET /api/ping/secure': { verdicts: signedIn },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Brand } from './brands';
 import {
   emailSchema,
   isStorableText,
@@ -35,6 +36,19 @@ export const sendResetPassphraseLinkRequestSchema = z.object({
   companyName: storableText(maxFieldLength),
 });
 export type SendResetPassphraseLinkRequest = z.infer<typeof sendResetPassphraseLinkRequestSchema>;
+
+/** The forgot-passphrase request for `email`, in the colours and names of the brand shown. */
+export function resetLinkRequestFor(email: string, brand: Brand): SendResetPassphraseLinkRequest {
+  return {
+    email,
+    productName: brand.productName,
+    companyName: brand.companyName,
+    btnBrandPrimary: brand.colors.primary,
+    navBackgroundColor: brand.colors.navBackground,
+    navTextColor: brand.colors.navText,
+    brandLogoRelativeURL: brand.logoUrl,
+  };
+}
 
 /** POST /api/user/v1/changePassphraseWithToken: the token from the e-mailed link. */
 export const changePassphraseWithTokenRequestSchema = z.object({

@@ -1,4 +1,4 @@
-import { emailSchema } from '@linesight/contract';
+import { emailSchema, resetLinkRequestFor } from '@linesight/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from 'react-hook-form';
@@ -33,15 +33,7 @@ export function ForgotPassphrasePage() {
 
   const onSubmit = form.handleSubmit(({ email }) =>
     send
-      .mutateAsync({
-        email,
-        productName: brand.productName,
-        companyName: brand.companyName,
-        btnBrandPrimary: brand.colors.primary,
-        navBackgroundColor: brand.colors.navBackground,
-        navTextColor: brand.colors.navText,
-        brandLogoRelativeURL: brand.logoUrl,
-      })
+      .mutateAsync(resetLinkRequestFor(email, brand))
       .catch((error: unknown) => reportError('sending the reset link', error)),
   );
 
