@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { resolveBuildId } from '../src/build-info';
 import { ManualClock } from '../src/clock';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, type TestApp, writeBuiltClient } from './test-app';
 
 describe('the app', () => {
   let sut: TestApp;
@@ -150,10 +150,7 @@ describe('serving the web client', () => {
   let app: Awaited<ReturnType<typeof buildApp>>;
   beforeAll(async () => {
     sut = await createTestApp();
-    const webRoot = mkdtempSync(path.join(tmpdir(), 'linesight-web-'));
-    mkdirSync(path.join(webRoot, 'assets'));
-    writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>LineSight</title>');
-    writeFileSync(path.join(webRoot, 'assets', 'app-1234.js'), 'console.log(1)');
+    const webRoot = writeBuiltClient();
     app = await buildApp({
       config: { ...sut.config, webRoot },
       database: sut.database,

@@ -1,7 +1,4 @@
 import { systemActor } from '../src/modules/audit/actor';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -19,6 +16,7 @@ import {
   strongPassphrase,
   type TestApp,
   testAdminActor,
+  writeBuiltClient,
 } from './test-app';
 
 /** Sign-ins and resets are rate limited per client; every call here comes from 127.0.0.1. */
@@ -252,10 +250,7 @@ describe('route access', () => {
   beforeAll(async () => {
     sut = await createTestApp(environment);
     // The full app with a built client, so static files are among the routes.
-    const webRoot = mkdtempSync(path.join(tmpdir(), 'linesight-web-'));
-    mkdirSync(path.join(webRoot, 'assets'));
-    writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>LineSight</title>');
-    writeFileSync(path.join(webRoot, 'assets', 'app-1234.js'), 'console.log(1)');
+    const webRoot = writeBuiltClient();
     app = await buildApp({
       config: { ...sut.config, webRoot },
       database: sut.database,

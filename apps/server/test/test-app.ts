@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
@@ -177,4 +180,13 @@ export async function signedInToken(
   if (response.statusCode !== 200)
     throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   return String(response.headers['x-cah-token']);
+}
+
+/** A built web client in a new temporary folder: `index.html` and one hashed asset. */
+export function writeBuiltClient(): string {
+  const webRoot = mkdtempSync(path.join(tmpdir(), 'linesight-web-'));
+  mkdirSync(path.join(webRoot, 'assets'));
+  writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>LineSight</title>');
+  writeFileSync(path.join(webRoot, 'assets', 'app-1234.js'), 'console.log(1)');
+  return webRoot;
 }
