@@ -215,7 +215,7 @@ export class IngestService {
     if (!formatError) {
       try {
         read = isCsv ? readCsvBody(body, context) : flattenBody(body, context);
-        formatError = tooManyReports(read.reports.length + read.rejected.length);
+        if (isCsv) formatError = tooManyReports(read.reports.length + read.rejected.length);
         read.reports.sort((a, b) => a.collectionTime - b.collectionTime);
       } catch (error) {
         if (!(error instanceof ReportFormatError)) throw error;
