@@ -98,6 +98,16 @@ export default tseslint.config(
               from: './apps/web/src/features',
               message: 'Shared code does not depend on features.',
             },
+            {
+              target: [
+                './apps/server/src/modules',
+                './apps/server/src/telemetry',
+                './apps/server/src/jobs',
+              ],
+              from: './apps/server/src/ingest',
+              message:
+                'The read side reads the store through telemetry/, never the collector (DESIGN.md section 3).',
+            },
           ],
         },
       ],

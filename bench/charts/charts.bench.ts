@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '../../apps/server/src/db/client';
 import type { TierSeconds } from '../../apps/server/src/db/schema';
-import { SeriesRepository } from '../../apps/server/src/ingest/series.repository';
+import { SeriesRepository } from '../../apps/server/src/telemetry/series.repository';
 import {
   createScratchFolder,
   createScratchPostgres,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../apps/server/src/db/client';
 import type { TierSeconds } from '../../apps/server/src/db/schema';
-import { closedBefore } from '../../apps/server/src/ingest/telemetry.repository';
+import { closedBefore } from '../../apps/server/src/telemetry/telemetry.repository';
 import { selectRows } from '../scratch';
 
 /**

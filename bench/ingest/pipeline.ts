@@ -14,7 +14,7 @@ import { unstorableAt } from '../../apps/server/src/http/text-guard';
 import { flattenBody } from '../../apps/server/src/ingest/report-format';
 import { TelemetryBatch } from '../../apps/server/src/ingest/telemetry-batch';
 import type { HostStateRecord } from '../../apps/server/src/ingest/lan-hosts';
-import type { GatewayStateRecord } from '../../apps/server/src/ingest/telemetry.repository';
+import type { GatewayStateRecord } from '../../apps/server/src/telemetry/telemetry.repository';
 import { createGateway, nextReport, reportingIntervalSeconds } from './reports';
 
 /**

@@ -9,7 +9,7 @@ import { gatewayReports } from '../../apps/server/src/db/schema';
 import {
   type RollupResult,
   TelemetryRepository,
-} from '../../apps/server/src/ingest/telemetry.repository';
+} from '../../apps/server/src/telemetry/telemetry.repository';
 import { startSessionCleanup } from '../../apps/server/src/jobs/session-cleanup.job';
 import { startTelemetryJobs } from '../../apps/server/src/jobs/telemetry.jobs';
 import { selectRows } from '../scratch';

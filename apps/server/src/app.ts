@@ -19,7 +19,7 @@ import { answerFrameworkError, registerErrorHandler } from './http/error-handler
 import { registerPrivacyHeaders } from './http/privacy-headers';
 import { registerRequestLog } from './http/request-log';
 import { registerTextGuard } from './http/text-guard';
-import { statementSizes } from './ingest/event-loop';
+import { statementSizes } from './db/event-loop';
 import { IngestRepository } from './ingest/ingest.repository';
 import { IngestService } from './ingest/ingest.service';
 import { reportRoutes } from './ingest/report.routes';
@@ -29,7 +29,7 @@ import { AuthService } from './modules/auth/auth.service';
 import { PassphraseHasher } from './modules/auth/passphrase-hasher';
 import { ActionsRepository } from './modules/actions/actions.repository';
 import { ActionsService } from './modules/actions/actions.service';
-import { commandsRoutes } from './modules/actions/commands.routes';
+import { commandsRoutes } from './ingest/commands.routes';
 import { AuditRepository } from './modules/audit/audit.repository';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { AuditService } from './modules/audit/audit.service';

@@ -4,7 +4,7 @@ import { resolveBuildId } from './build-info';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { startDemoFleet } from './demo/demo-fleet';
-import { TelemetryRepository } from './ingest/telemetry.repository';
+import { TelemetryRepository } from './telemetry/telemetry.repository';
 import { DevicesRepository } from './modules/devices/devices.repository';
 import { startAuditJobs } from './jobs/audit.jobs';
 import { startSessionCleanup } from './jobs/session-cleanup.job';

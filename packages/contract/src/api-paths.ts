@@ -26,6 +26,22 @@ export const apiPaths = {
   subscriberDevice: '/api/subscriberDevice/v1/:code',
   interestingSearch: '/api/interestingSearch/v1',
   search: '/api/search/v1/:query',
+  deviceCapabilities: '/api/deviceCapabilities/v1/:code',
+  /** Not in the seeds' call list: the gateway as the summary shows it. */
+  gateway: '/api/gateway/v1/:code',
+  /** Not in the seeds' call list: the footer's support information. */
+  supportInfo: '/api/supportInfo/v1/:code',
+  /** GET (not in the seeds' call list): the LAN devices; PUT: aliases and icons. */
+  localNetwork: '/api/localnetwork/v1/:code',
+  lineOfServiceLocation: '/api/lineOfServiceLocation/v1/:code',
+  lineOfServiceLocationRefresh: '/api/lineOfServiceLocationRefresh/v1/:code',
+  wifiSettings: '/api/wifiSettings/v1/:code',
+  macCounters: '/api/maccounter/v1/:losCode',
+  macCountersSpan: '/api/maccounter/v1/span/:losCode',
+  macCounters30: '/api/maccounter30/v1/:losCode',
+  parameter: '/api/parameter/v1/:name',
+  deviceActionRequest: '/api/deviceActionRequest/v1/:losCode',
+  deviceActionStatus: '/api/deviceActionStatus/v1/:losCode',
   /** Not in the seeds: the audit trail of admins' changes and device commands, for admins. */
   audit: '/api/audit/v1',
 } as const;

@@ -1,23 +1,7 @@
+import { type Capability, capabilityFlags } from '@linesight/contract';
 import type { ParameterValue } from './report-format';
 import { vendorPrefix } from './device-identity';
 
-/** Seed 001 section 3's device capability flags, in its order. */
-export const capabilityFlags = [
-  'commands',
-  'docsis',
-  'docsisSa',
-  'dslPerformance',
-  'localNetworkDevices',
-  'localNetworkHostDevices',
-  'macCounters',
-  'phaCapExtendedLength',
-  'physicalStatus',
-  'wifiRadio',
-  'wifiRadioPerformance',
-  'wifiSpectrumAnalyzer',
-  'wifiSsid',
-] as const;
-export type Capability = (typeof capabilityFlags)[number];
 
 /**
  * What a gateway can show, read off what it reports: a flag is set by the first report that

@@ -3,8 +3,8 @@ import type { Db } from '../db/client';
 import { recordset, selectRecordsIn, selectValue } from '../db/recordset';
 import { gatewayReports, linesOfService } from '../db/schema';
 import type { DeviceIdentity } from './device-identity';
-import { type StatementSizes, statementChunks, statementSizes, TimeSlice } from './event-loop';
-import { TelemetryRepository } from './telemetry.repository';
+import { type StatementSizes, statementChunks, statementSizes, TimeSlice } from '../db/event-loop';
+import { TelemetryRepository } from '../telemetry/telemetry.repository';
 
 export type ReportingLine = typeof linesOfService.$inferSelect;
 

@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import { ApiError } from '../http/api-error';
 import { type DeviceIdentity, deviceIdentityOf } from './device-identity';
-import { TimeSlice } from './event-loop';
+import { TimeSlice } from '../db/event-loop';
 import { GroupCommit, type Outcome } from './group-commit';
 import {
   type IngestRepository,
@@ -17,7 +17,7 @@ import {
   type ReportKeyRow,
   reportKey,
 } from './ingest.repository';
-import type { HostStateRecord } from './lan-hosts';
+import type { HostStateRecord } from '../telemetry/lan-hosts';
 import { readCsvBody } from './report-csv';
 import {
   type BodyContext,
@@ -27,7 +27,7 @@ import {
   ReportFormatError,
 } from './report-format';
 import { TelemetryBatch } from './telemetry-batch';
-import { appendWrites, emptyWrites } from './telemetry.repository';
+import { appendWrites, emptyWrites } from '../telemetry/telemetry.repository';
 
 const identityColumns = {
   deviceType: 'deviceType',

@@ -1,6 +1,13 @@
 import type { ParameterValue } from './report-format';
 import { normaliseMac } from './device-identity';
 import { tableRows } from './normalise';
+import type {
+  FreqBand,
+  ReportedLocation,
+  SiteSurveyEntry,
+  WifiNetwork,
+  WifiRadio,
+} from '../telemetry/canonical-model';
 
 /**
  * Normalisers for what a report carries as a whole: WiFi radios and networks, the neighbouring
@@ -21,8 +28,6 @@ const numeric = (value: ParameterValue | undefined): number | null => {
 };
 const bool = (value: ParameterValue | undefined): boolean =>
   value === true || value === 'true' || value === '1' || value === 1;
-
-export type FreqBand = '2.4GHz' | '5GHz' | '6GHz';
 
 function bandOf(value: ParameterValue | undefined): FreqBand | null {
   const band = text(value);
@@ -49,29 +54,6 @@ export function channelList(value: ParameterValue | undefined): number[] {
     }
   }
   return channels;
-}
-
-export interface WifiNetwork {
-  ssid: string | null;
-  bssid: string | null;
-  ssidEnabled: boolean;
-  security: string | null;
-  referenceId: string;
-  parentRadioReferenceId: string | null;
-}
-
-export interface WifiRadio {
-  radioInstance: number;
-  referenceId: string;
-  freqBand: FreqBand | null;
-  /** The channel in use; when `autoChannel`, the one the radio picked itself. */
-  channel: number;
-  /** The radio picks its own channel (the screens may show Auto). */
-  autoChannel: boolean;
-  channelBandwidth: number | null;
-  availableChannels: number[];
-  standard: string | null;
-  wifiNetworks: WifiNetwork[];
 }
 
 /** The radios and the networks (SSIDs) on each, with each network's security mode. */
@@ -117,17 +99,6 @@ export function wifiSettingsOf(parameters: Map<string, ParameterValue>): WifiRad
     .sort((a, b) => a.radioInstance - b.radioInstance);
 }
 
-export interface SiteSurveyEntry {
-  ssid: string | null;
-  bssid: string | null;
-  standard: string | null;
-  channel: number | null;
-  rssi: number | null;
-  freqBand: FreqBand | null;
-  channelBandwidth: number | null;
-  security: string | null;
-}
-
 /** The neighbouring networks of the last WiFi diagnostic, when the report has one. */
 export function siteSurveyOf(parameters: Map<string, ParameterValue>): SiteSurveyEntry[] {
   return [...tableRows(parameters, 'Device.WiFi.NeighboringWiFiDiagnostic.Result.').values()].map(
@@ -142,12 +113,6 @@ export function siteSurveyOf(parameters: Map<string, ParameterValue>): SiteSurve
       security: text(result.get('SecurityModeEnabled')),
     }),
   );
-}
-
-export interface ReportedLocation {
-  latitude: number;
-  longitude: number;
-  source: 'service';
 }
 
 /**

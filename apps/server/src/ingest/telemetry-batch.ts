@@ -6,7 +6,7 @@ import {
   type LanHost,
   lanHostsOf,
   readingOf,
-} from './lan-hosts';
+} from '../telemetry/lan-hosts';
 import { counterDelta, gatewaySampleOf, hostSamplesOf } from './normalise';
 import type { FlatReport } from './report-format';
 import { locationOf, siteSurveyOf, wifiSettingsOf } from './snapshots';
@@ -18,7 +18,7 @@ import type {
   SnapshotRow,
   TelemetryWrites,
   WanMetricsRow,
-} from './telemetry.repository';
+} from '../telemetry/telemetry.repository';
 import {
   docsisChannelsOf,
   docsisGauges,

@@ -5,8 +5,8 @@ import { gatewayEvents, gatewayMetrics, gatewayState, hostMetrics } from '../db/
 import { applyRetention } from '../jobs/telemetry.jobs';
 import { counterDelta, gatewaySampleOf, hostSamplesOf } from './normalise';
 import { rebootBetween } from './telemetry-batch';
-import { segmentsOf, SeriesRepository } from './series.repository';
-import { TelemetryRepository } from './telemetry.repository';
+import { segmentsOf, SeriesRepository } from '../telemetry/series.repository';
+import { TelemetryRepository } from '../telemetry/telemetry.repository';
 import { systemActor } from '../modules/audit/actor';
 
 const laptop = 'aa:bb:cc:00:00:01';

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { gatewayEvents, gatewaySnapshots, gatewayState, hostState, wanMetrics } from '../db/schema';
 import { capabilitiesOf } from './capabilities';
-import { SeriesRepository, tierForSpan } from './series.repository';
+import { SeriesRepository, tierForSpan } from '../telemetry/series.repository';
 import { offlineBetween } from './telemetry-batch';
-import { TelemetryRepository } from './telemetry.repository';
+import { TelemetryRepository } from '../telemetry/telemetry.repository';
 import { docsisChannelsOf, dslLinesOf, spectrumOf } from './wan-line';
 import { systemActor } from '../modules/audit/actor';
 

@@ -1,4 +1,13 @@
 import type { ParameterValue } from './report-format';
+import {
+  type Direction,
+  directions,
+  type DocsisChannels,
+  type DocsisDownstreamChannel,
+  type DocsisUpstreamChannel,
+  type DslLine,
+  type SpectrumEntry,
+} from '../telemetry/canonical-model';
 import { booleanOf, numberOf, tableRows, textOf } from './normalise';
 
 /**
@@ -10,8 +19,6 @@ import { booleanOf, numberOf, tableRows, textOf } from './normalise';
 type Parameters = Map<string, ParameterValue>;
 type Row = Map<string, ParameterValue>;
 
-export const directions = ['downstream', 'upstream'] as const;
-export type Direction = (typeof directions)[number];
 type PerDirection<T> = Record<Direction, T>;
 
 /**
@@ -26,55 +33,6 @@ const spelling: PerDirection<{ prefix: string; suffix: string; receiver: string 
 /** `{ downstream: f('downstream'), upstream: f('upstream') }`. */
 function perDirection<T>(read: (direction: Direction) => T): PerDirection<T> {
   return { downstream: read('downstream'), upstream: read('upstream') };
-}
-
-export interface DslStats {
-  trellis: boolean | null;
-  phyr: boolean | null;
-  ginp: boolean;
-  /** Noise margin, attenuation and power in tenths of dB (power in tenths of dBmV). */
-  snr: number | null;
-  attenuation: number | null;
-  power: number | null;
-  /** kbps. */
-  attainRate: number | null;
-  currentRate: number | null;
-  retransmission: boolean;
-}
-
-export interface DslErrors {
-  frames: number | null;
-  frameErrors: number | null;
-  bitErrors: number | null;
-  hecErrors: number | null;
-  erroredSecs: number | null;
-  ses: number | null;
-  rsCorr: number | null;
-  rsUncorr: number | null;
-}
-
-/** G.INP counters since the line trained: DTUs retransmitted, and those still uncorrected. */
-export interface DslGinp {
-  rtxc: number | null;
-  rtxuc: number | null;
-}
-
-export interface DslLine {
-  /** The `Device.DSL.Line.{i}` instance. */
-  line: number;
-  status: {
-    status: string | null;
-    standard: string | null;
-    trafficType: string | null;
-    linkPowerState: string | null;
-    /** Retrains since the gateway booted (`X_LINESIGHT_Retrains`). */
-    retrains: number | null;
-  };
-  stats: PerDirection<DslStats>;
-  ginp: PerDirection<DslGinp>;
-  errors: PerDirection<DslErrors>;
-  /** Seconds since the line last changed state (trained), for retrain times. */
-  lastChangeSeconds: number | null;
 }
 
 /** The channel carrying a line: its `LowerLayers` names the line; else the same instance. */
@@ -179,36 +137,6 @@ export function dslCounters(line: DslLine): [series: string, value: number][] {
   return counters;
 }
 
-export interface DocsisDownstreamChannel {
-  channelNumber: number;
-  channelId: number | null;
-  modulation: string | null;
-  /** Hz. */
-  frequency: number | null;
-  width: number | null;
-  /** Tenths of dBmV and tenths of dB. */
-  power: number | null;
-  snr: number | null;
-  totalCorrectableErrors: number | null;
-  totalUncorrectableErrors: number | null;
-}
-
-export interface DocsisUpstreamChannel {
-  channelNumber: number;
-  channelId: number | null;
-  modulation: string | null;
-  frequency: number | null;
-  width: number | null;
-  power: number | null;
-  /** Symbols per second. */
-  symbolRate: number | null;
-}
-
-export interface DocsisChannels {
-  dsChannelStats: DocsisDownstreamChannel[];
-  usChannelStats: DocsisUpstreamChannel[];
-}
-
 /**
  * The DOCSIS channel tables, or null when the report has none. TR-181 has no upstream symbol
  * rate: `X_LINESIGHT_SymbolRate` when the gateway gives it, else Width / 1.25, the DOCSIS
@@ -263,17 +191,6 @@ export function docsisGauges(channels: DocsisChannels): [series: string, value: 
       gauges.push([`docsis.us.${id}.symbolRate`, channel.symbolRate]);
   }
   return gauges;
-}
-
-export interface SpectrumEntry {
-  /** Hz. */
-  segmentCenterFrequency: number;
-  measurementFrequencySpan: number | null;
-  /** The channel whose band holds the segment's centre, when one does. */
-  channelNumber: number | null;
-  downstreamOrUpstream: 'downstream' | 'upstream' | 'unknown';
-  /** Hundredths of dBmV, one per bin. */
-  amplitudeData: number[];
 }
 
 /** The amplitude list: comma-separated integers (hundredths of dBmV). */

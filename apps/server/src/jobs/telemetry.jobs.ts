@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import { type TierSeconds, tierSeconds } from '../db/schema';
-import type { TelemetryRepository } from '../ingest/telemetry.repository';
+import type { TelemetryRepository } from '../telemetry/telemetry.repository';
 
 const day = 24 * 3600 * 1000;
 

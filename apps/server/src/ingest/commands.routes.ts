@@ -9,8 +9,8 @@ import {
 } from '@linesight/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { IngestService } from '../../ingest/ingest.service';
-import type { ActionsService } from './actions.service';
+import type { IngestService } from './ingest.service';
+import type { ActionsService } from '../modules/actions/actions.service';
 
 export interface CommandsRoutesOptions {
   ingestService: IngestService;

@@ -1,4 +1,4 @@
-import type { DatabaseKind } from '../db/client';
+import type { DatabaseKind } from './client';
 
 /**
  * Giving the event loop back during long work, so that other requests (a health check, the

@@ -8,7 +8,7 @@ import {
   statementChunks,
   statementSizes,
   TimeSlice,
-} from './event-loop';
+} from '../db/event-loop';
 import { type HostStateRecord, type LanHost, lanHostsOf } from './lan-hosts';
 import {
   gatewayEvents,
