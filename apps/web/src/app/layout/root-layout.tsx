@@ -1,13 +1,18 @@
 import { Alert, Container } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches, useParams } from 'react-router';
-import { ChangePassphraseModal } from '../../features/passphrase/components/change-passphrase-modal';
 import { type RouteName, screensWithoutNavigation } from '../../lib/routes';
 import { setCurrentLineOfService, useSession } from '../../lib/session';
 import { Footer } from './footer';
 import { NavBar } from './nav-bar';
 import { useSessionKeeper } from './use-session-keeper';
+
+// Its form (react-hook-form, the policy's messages) loads only when a passphrase must change.
+const ChangePassphraseModal = lazy(async () => ({
+  default: (await import('../../features/passphrase/components/change-passphrase-modal'))
+    .ChangePassphraseModal,
+}));
 
 export interface ScreenHandle {
   name: RouteName;
@@ -47,12 +52,14 @@ export function RootLayout() {
           onChangePassphrase={() => setChangingPassphrase(true)}
         />
       )}
-      {showNavigation && (
-        <ChangePassphraseModal
-          opened={changingPassphrase}
-          forced={mustChangePassphrase}
-          onClose={() => setChangingPassphrase(false)}
-        />
+      {showNavigation && (changingPassphrase || mustChangePassphrase) && (
+        <Suspense fallback={null}>
+          <ChangePassphraseModal
+            opened
+            forced={mustChangePassphrase}
+            onClose={() => setChangingPassphrase(false)}
+          />
+        </Suspense>
       )}
       <main style={{ flex: 1 }}>
         {mustChangePassphrase ? (
