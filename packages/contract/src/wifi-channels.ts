@@ -57,7 +57,8 @@ export function channelLayout(
   bandwidthMhz: number | null,
 ): ChannelLayout {
   if (channel <= 0) return { centerChannel: null, sideChannel: null };
-  if (bandwidthMhz === null || bandwidthMhz <= 20) return { centerChannel: channel, sideChannel: null };
+  if (bandwidthMhz === null || bandwidthMhz <= 20)
+    return { centerChannel: channel, sideChannel: null };
   // 20 MHz is 4 channel numbers on every band.
   const width = (bandwidthMhz / 20) * 4;
   switch (band) {

@@ -99,7 +99,10 @@ export class HomeNetworkRepository {
   }
 
   async userLocation(lineId: string): Promise<LineLocationRecord | undefined> {
-    const [row] = await this.db.select().from(lineLocations).where(eq(lineLocations.lineId, lineId));
+    const [row] = await this.db
+      .select()
+      .from(lineLocations)
+      .where(eq(lineLocations.lineId, lineId));
     return row;
   }
 

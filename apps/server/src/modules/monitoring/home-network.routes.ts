@@ -155,7 +155,11 @@ export const homeNetworkRoutes: FastifyPluginAsyncZod<{
     async (request, reply) =>
       orNoContent(
         reply,
-        await homeNetworkService.updateLocation(actorOf(request), request.params.code, request.body),
+        await homeNetworkService.updateLocation(
+          actorOf(request),
+          request.params.code,
+          request.body,
+        ),
       ),
   );
 

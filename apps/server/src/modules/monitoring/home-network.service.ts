@@ -89,7 +89,10 @@ const mbps = (kbps: number | null): LanDevice['wifiTxRate'] =>
 const isFreqBand = (band: string | null): band is FreqBand =>
   band === '2.4GHz' || band === '5GHz' || band === '6GHz';
 
-const deviceNotFound = (code: 'LOCAL_NETWORK.DEVICE_NOT_FOUND' | 'DEVICE_ACTION.DEVICE_NOT_FOUND', mac: string): ApiError =>
+const deviceNotFound = (
+  code: 'LOCAL_NETWORK.DEVICE_NOT_FOUND' | 'DEVICE_ACTION.DEVICE_NOT_FOUND',
+  mac: string,
+): ApiError =>
   new ApiError(404, code, `No device with the MAC address ${mac} is on this line of service.`);
 
 type Coordinate = number | 'missing' | 'invalid';
@@ -160,8 +163,7 @@ export class HomeNetworkService {
     const ramTotal = state.ramTotalKib;
     const ramFree = state.ramFreeKib;
     const wifi = snapshots.find((snapshot) => snapshot.kind === 'wifi')?.payload as
-      | { wifiRadios: WifiRadio[] }
-      | undefined;
+      { wifiRadios: WifiRadio[] } | undefined;
     return {
       lineOfServiceCode: line.lineOfServiceCode,
       mostRecentReportTime: state.reportedAt.getTime(),
@@ -179,7 +181,7 @@ export class HomeNetworkService {
       latestUsedRamBytes:
         ramTotal === null || ramFree === null ? null : Math.max(0, ramTotal - ramFree) * 1024,
       latestTemperature: state.temperatureTenths,
-      manufacturer: manufacturerOfOui(line.deviceOui ?? line.deviceMac),
+      manufacturer: manufacturerOfOui(line.deviceOui ?? line.deviceMac?.slice(0, 8) ?? null),
       modelName: line.deviceType,
       macAddress: line.deviceMac,
       ipv4Addresses: state.wanIp ? [state.wanIp] : [],
@@ -202,7 +204,8 @@ export class HomeNetworkService {
         (snapshot) =>
           snapshot.kind === kind && snapshot.reportedAt.getTime() === state.reportedAt.getTime(),
       )?.payload;
-    const dsl = latest('dsl') as { dslPerformance: { status: { status: string | null } }[] } | undefined;
+    const dsl = latest('dsl') as
+      { dslPerformance: { status: { status: string | null } }[] } | undefined;
     if (dsl) return dsl.dslPerformance.some((line) => line.status.status === 'Up');
     const docsis = latest('docsis') as { dsChannelStats: unknown[] } | undefined;
     if (docsis) return docsis.dsChannelStats.length > 0;
@@ -288,7 +291,13 @@ export class HomeNetworkService {
         const kept = alias || null;
         if (kept === null && icon === null) await homeNetwork.deleteLabel(lineId, macAddress);
         else
-          await homeNetwork.putLabel({ lineId, mac: macAddress, alias: kept, icon, updatedAt: now });
+          await homeNetwork.putLabel({
+            lineId,
+            mac: macAddress,
+            alias: kept,
+            icon,
+            updatedAt: now,
+          });
       }
       await audit.insert({
         at: now,
@@ -357,7 +366,12 @@ export class HomeNetworkService {
       if (!found) throw lineOfServiceNotFound(code);
       const lineId = found.line.id;
       if (typeof lat === 'number' && typeof long === 'number') {
-        await homeNetwork.putUserLocation({ lineId, latitude: lat, longitude: long, updatedAt: now });
+        await homeNetwork.putUserLocation({
+          lineId,
+          latitude: lat,
+          longitude: long,
+          updatedAt: now,
+        });
         await audit.insert({
           at: now,
           actor,
