@@ -152,26 +152,35 @@ export class SeriesRepository {
   }
 
   /**
-   * Each host's bytes over the range, summed in the database from the tiers that cover it (the
+   * Each host's bytes over each range, summed in the database from the tiers that cover it (the
    * range's own up to its mark, the finer ones after): a week costs a few hundred rows, never
-   * the raw history. Hosts with no row in the range are left out.
+   * the raw history. One statement for all the ranges; a host with no row in a range is left out
+   * of that range's totals.
    */
-  async hostTotals(lineId: string, range: Range): Promise<HostTotal[]> {
-    const segments = segmentsOf(range, await this.builtBefore());
-    if (segments.length === 0) return [];
-    const rows = await selectValue<[string, number, number][]>(
+  async hostTotals(lineId: string, ranges: readonly Range[]): Promise<HostTotal[][]> {
+    const builtBefore = await this.builtBefore();
+    const parts = ranges.flatMap((range, index) => {
+      const segments = segmentsOf(range, builtBefore);
+      if (segments.length === 0) return [];
+      return [
+        sql`select ${index}::integer as r, m.mac, sum(m.bytes_in) as bytes_in,
+                   sum(m.bytes_out) as bytes_out
+              from ${hostMetricTable.table} m
+             where m.line_id = ${lineId}::uuid and (${sql.join(segments.map(within), sql` or `)})
+             group by m.mac`,
+      ];
+    });
+    const totals = ranges.map((): HostTotal[] => []);
+    if (parts.length === 0) return totals;
+    const rows = await selectValue<[number, string, number, number][]>(
       this.db,
-      sql`select json_agg(json_build_array(t.mac, t.bytes_in, t.bytes_out))
-            from (select m.mac, sum(m.bytes_in) as bytes_in, sum(m.bytes_out) as bytes_out
-                    from ${hostMetricTable.table} m
-                   where m.line_id = ${lineId}::uuid and (${sql.join(segments.map(within), sql` or `)})
-                   group by m.mac) t`,
+      sql`select json_agg(json_build_array(t.r, t.mac, t.bytes_in, t.bytes_out))
+            from (${sql.join(parts, sql` union all `)}) t`,
     );
-    return (rows ?? []).map(([mac, bytesIn, bytesOut]) => ({
-      mac,
-      bytesIn: Number(bytesIn),
-      bytesOut: Number(bytesOut),
-    }));
+    for (const [index, mac, bytesIn, bytesOut] of rows ?? []) {
+      totals[index]?.push({ mac, bytesIn: Number(bytesIn), bytesOut: Number(bytesOut) });
+    }
+    return totals;
   }
 
   /** How far each higher tier is built. */

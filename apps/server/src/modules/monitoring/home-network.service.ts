@@ -54,7 +54,7 @@ import { manufacturerOfMac, manufacturerOfOui } from './manufacturers';
 export const offlineAfterIntervals = 2.5;
 /** Device consumption covers this much time, from the start of a 7200 s bucket. */
 export const consumptionWindowSeconds = 7 * 86_400;
-/** Throughput rank covers this much time, from the start of a 900 s bucket. */
+/** Throughput rank covers this much time, from the start of a 7200 s bucket (24 to 26 h). */
 export const throughputWindowSeconds = 86_400;
 
 export interface HomeNetworkTransaction {
@@ -107,6 +107,9 @@ function coordinateOf(value: string | number | undefined, limit: number): Coordi
   // toFixed rounds half away from zero on the decimal text, as a user reads the number.
   return Number(number.toFixed(coordinateDecimals)) + 0;
 }
+
+/** One collator for every sort: `localeCompare` with options builds one per comparison. */
+const byName = new Intl.Collator(undefined, { sensitivity: 'base' });
 
 const blockActions = new Set<DeviceCommand['action']>(['block', 'unblock']);
 
@@ -218,7 +221,8 @@ export class HomeNetworkService {
     if (!state) return null;
     const now = this.clock.now();
     const consumptionWindow = windowOf(now, consumptionWindowSeconds, 7200);
-    const throughputWindow = windowOf(now, throughputWindowSeconds, 900);
+    // The rank only orders devices: the coarser tier reads an eighth of the rows of the 900 s one.
+    const throughputWindow = windowOf(now, throughputWindowSeconds, 7200);
     const interval = state.reportingIntervalSeconds ?? defaultReportingFrequencySeconds;
     // The 60 s buckets of the last two reports (and a late one): the last two signal readings.
     const signalWindow = {
@@ -226,11 +230,13 @@ export class HomeNetworkService {
       ...windowOf(state.reportedAt, offlineAfterIntervals * interval, 60),
       to: new Date(state.reportedAt.getTime() + 60_000),
     };
-    const [hosts, labels, consumption, throughput, signalPoints] = await Promise.all([
+    const [hosts, labels, [consumption = [], throughput = []], signalPoints] = await Promise.all([
       this.homeNetwork.hosts(line.id),
       this.homeNetwork.labels(line.id),
-      this.series.hostTotals(line.id, { tier: 7200, ...consumptionWindow }),
-      this.series.hostTotals(line.id, { tier: 900, ...throughputWindow }),
+      this.series.hostTotals(line.id, [
+        { tier: 7200, ...consumptionWindow },
+        { tier: 7200, ...throughputWindow },
+      ]),
       this.series.hostSeries(line.id, signalWindow),
     ]);
     const gatewayOnline = this.isOnline(state);
@@ -267,7 +273,7 @@ export class HomeNetworkService {
     devices.sort(
       (a, b) =>
         Number(b.online) - Number(a.online) ||
-        shownName(a).localeCompare(shownName(b), undefined, { sensitivity: 'base' }) ||
+        byName.compare(shownName(a), shownName(b)) ||
         a.macAddress.localeCompare(b.macAddress),
     );
     return { timestamp: state.reportedAt.getTime(), devices };
