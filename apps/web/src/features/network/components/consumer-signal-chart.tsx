@@ -1,0 +1,3 @@
+export function ConsumerSignalChart(_props: { losCode: string }) {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function DeviceSignalChart(_props: { losCode: string; macAddress: string }) {
+  return null;
+}
