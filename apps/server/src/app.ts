@@ -43,6 +43,7 @@ import { SsoService } from './modules/sso/sso.service';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { DevicesService } from './modules/devices/devices.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { mapRoutes, tileImageSource } from './modules/map/map.routes';
 import { createMailer } from './modules/mail/mailer';
 import { PassphraseRepository } from './modules/passphrase/passphrase.repository';
 import { passphraseRoutes } from './modules/passphrase/passphrase.routes';
@@ -225,7 +226,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
         scriptSrc: ["'self'"],
         // Mantine sets CSS variables through style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        imgSrc: [
+          "'self'",
+          'data:',
+          ...(config.mapTiles ? [tileImageSource(config.mapTiles.url)] : []),
+        ],
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
@@ -264,6 +269,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     });
   }
   await app.register(healthRoutes, { database, buildId });
+  await app.register(mapRoutes, { mapTiles: config.mapTiles });
   await app.register(authRoutes, {
     authService: app.services.auth,
     signInRateLimitPerMinute: config.signInRateLimitPerMinute,

@@ -106,7 +106,9 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         })),
         screen('base.uptime-report'),
         screen('base.qoe-report'),
-        screen('base.summary'),
+        screen('base.summary', async () => ({
+          Component: (await import('../features/network/components/summary-page')).SummaryPage,
+        })),
         redirectToDevices('base.bandwidth', 'base.bandwidth.devices'),
         screen('base.bandwidth.devices'),
         screen('base.bandwidth.detail'),

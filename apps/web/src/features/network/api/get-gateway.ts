@@ -2,6 +2,7 @@ import { apiPaths, type Gateway, gatewaySchema } from '@linesight/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { generatePath } from 'react-router';
 import { apiRequest } from '../../../lib/api-client';
+import type { LineQueryOptions } from '../refresh';
 
 /** The line's gateway as the summary shows it; null before its first report (204). */
 export async function getGateway(losCode: string): Promise<Gateway | null> {
@@ -14,6 +15,6 @@ export async function getGateway(losCode: string): Promise<Gateway | null> {
 export const gatewayQueryOptions = (losCode: string) =>
   queryOptions({ queryKey: ['gateway', losCode], queryFn: () => getGateway(losCode) });
 
-export function useGateway(losCode: string, refetchInterval?: number) {
-  return useQuery({ ...gatewayQueryOptions(losCode), refetchInterval });
+export function useGateway(losCode: string, options: LineQueryOptions = {}) {
+  return useQuery({ ...gatewayQueryOptions(losCode), ...options });
 }

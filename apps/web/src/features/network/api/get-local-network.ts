@@ -6,6 +6,7 @@ import {
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { generatePath } from 'react-router';
 import { apiRequest } from '../../../lib/api-client';
+import type { LineQueryOptions } from '../refresh';
 
 /** The line's LAN devices, online first; null before the gateway's first report (204). */
 export async function getLocalNetwork(losCode: string): Promise<LocalNetworkResponse | null> {
@@ -23,6 +24,6 @@ export const localNetworkQueryOptions = (losCode: string) =>
     queryFn: () => getLocalNetwork(losCode),
   });
 
-export function useLocalNetwork(losCode: string, refetchInterval?: number) {
-  return useQuery({ ...localNetworkQueryOptions(losCode), refetchInterval });
+export function useLocalNetwork(losCode: string, options: LineQueryOptions = {}) {
+  return useQuery({ ...localNetworkQueryOptions(losCode), ...options });
 }

@@ -2,6 +2,7 @@ import { apiPaths, type WifiSettings, wifiSettingsSchema } from '@linesight/cont
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { generatePath } from 'react-router';
 import { apiRequest } from '../../../lib/api-client';
+import type { LineQueryOptions } from '../refresh';
 
 /** The gateway's radios and networks; null before it reports them (204). */
 export async function getWifiSettings(losCode: string): Promise<WifiSettings | null> {
@@ -14,6 +15,6 @@ export async function getWifiSettings(losCode: string): Promise<WifiSettings | n
 export const wifiSettingsQueryOptions = (losCode: string) =>
   queryOptions({ queryKey: ['wifi-settings', losCode], queryFn: () => getWifiSettings(losCode) });
 
-export function useWifiSettings(losCode: string, refetchInterval?: number) {
-  return useQuery({ ...wifiSettingsQueryOptions(losCode), refetchInterval });
+export function useWifiSettings(losCode: string, options: LineQueryOptions = {}) {
+  return useQuery({ ...wifiSettingsQueryOptions(losCode), ...options });
 }
