@@ -1,12 +1,17 @@
 import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import classes from './location-map.module.css';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 
 /** Seed 001 section 9: the view with no location, and the zoom on a located gateway. */
 export const defaultMapView = { lat: 29.16, long: -94.43, zoom: 2 } as const;
 export const locatedZoom = 15;
+/**
+ * Without tiles the outline is all there is to see, and at street level a gateway sits inside
+ * one plain country: the view stays wide enough to show coastlines and borders around it.
+ */
+export const outlineOnlyZoom = 5;
 
 /**
  * The bundled world outline (world-atlas, Natural Earth 1:110m), drawn under the tiles: with no
@@ -35,6 +40,7 @@ export function LocationMap({ position, tileUrl, markerLabel }: LocationMapProps
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const marker = useRef<L.CircleMarker | null>(null);
+  const [tilesFailed, setTilesFailed] = useState(false);
 
   useEffect(() => {
     if (!container.current) return;
@@ -44,7 +50,12 @@ export function LocationMap({ position, tileUrl, markerLabel }: LocationMapProps
     void worldOutline().then((outline) => {
       if (!disposed) outline.addTo(created).bringToBack();
     });
-    if (tileUrl) L.tileLayer(tileUrl, { maxZoom: 19 }).addTo(created);
+    setTilesFailed(false);
+    if (tileUrl) {
+      L.tileLayer(tileUrl, { maxZoom: 19 })
+        .once('tileerror', () => setTilesFailed(true))
+        .addTo(created);
+    }
     return () => {
       disposed = true;
       created.remove();
@@ -64,11 +75,11 @@ export function LocationMap({ position, tileUrl, markerLabel }: LocationMapProps
       current.setView([defaultMapView.lat, defaultMapView.long], defaultMapView.zoom);
       return;
     }
-    current.setView([lat, long], locatedZoom);
+    current.setView([lat, long], tileUrl && !tilesFailed ? locatedZoom : outlineOnlyZoom);
     marker.current = L.circleMarker([lat, long], { radius: 9, className: classes.marker })
       .bindTooltip(markerLabel, { permanent: true, direction: 'top', offset: [0, -8] })
       .addTo(current);
-  }, [lat, long, markerLabel, tileUrl]);
+  }, [lat, long, markerLabel, tileUrl, tilesFailed]);
 
   return <div ref={container} data-testid="location-map" className={classes.map} />;
 }
