@@ -1,0 +1,3 @@
+export function DeviceDetails(_props: { losCode: string; macAddress: string }) {
+  return null;
+}
