@@ -45,7 +45,7 @@ const keywords: readonly [DeviceIcon, readonly string[]][] = [
   ],
   ['e-reader', ['kindle', 'kobo', 'nook', 'reader']],
   ['smartwatch', ['watch', 'fitbit', 'garmin']],
-  ['game-console', ['xbox', 'playstation', 'ps4', 'ps5', 'nintendo', 'switch', 'steam', 'wii']],
+  ['game-console', ['xbox', 'playstation', 'ps4', 'ps5', 'nintendo', 'steam', 'wii']],
   [
     'streaming-player',
     [
@@ -76,7 +76,7 @@ const keywords: readonly [DeviceIcon, readonly string[]][] = [
       'speaker',
     ],
   ],
-  ['camera', ['camera', 'cam', 'ring', 'arlo', 'wyze', 'doorbell']],
+  ['camera', ['camera', 'cam', 'arlo', 'wyze', 'doorbell']],
   ['thermostat', ['thermostat', 'ecobee', 'nest']],
   [
     'smartphone',

@@ -14,7 +14,7 @@ export async function getMacCounters30(losCode: string): Promise<MacCountersResp
   return body === undefined ? { hosts: [] } : macCountersResponseSchema.parse(body);
 }
 
-export const getMacCounters30QueryOptions = (losCode: string) =>
+export const macCounters30QueryOptions = (losCode: string) =>
   queryOptions({
     queryKey: ['maccounter30', losCode],
     queryFn: () => getMacCounters30(losCode),
@@ -26,7 +26,7 @@ export function useMacCounters30(
   reportingFrequencySeconds: number | undefined,
 ) {
   return useQuery({
-    ...getMacCounters30QueryOptions(losCode),
+    ...macCounters30QueryOptions(losCode),
     enabled: enabled && reportingFrequencySeconds !== undefined,
     refetchInterval:
       reportingFrequencySeconds === undefined

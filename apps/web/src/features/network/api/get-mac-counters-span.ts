@@ -30,7 +30,7 @@ export async function getMacCountersSpan(
   return body === undefined ? { hosts: [] } : macCountersResponseSchema.parse(body);
 }
 
-export const getMacCountersSpanQueryOptions = (
+export const macCountersSpanQueryOptions = (
   losCode: string,
   range: TimeRange,
   macAddresses: readonly string[],
@@ -47,7 +47,7 @@ export function useMacCountersSpan(
   macAddresses: readonly string[],
 ) {
   return useQuery({
-    ...getMacCountersSpanQueryOptions(losCode, range ?? { start: 0, end: 0 }, macAddresses),
+    ...macCountersSpanQueryOptions(losCode, range ?? { start: 0, end: 0 }, macAddresses),
     enabled: range !== null,
   });
 }

@@ -25,7 +25,7 @@ export async function getMacCounters(
   return body === undefined ? { hosts: [] } : macCountersResponseSchema.parse(body);
 }
 
-export const getMacCountersQueryOptions = (losCode: string, timespan: MacCountersTimespan) =>
+export const macCountersQueryOptions = (losCode: string, timespan: MacCountersTimespan) =>
   queryOptions({
     queryKey: ['maccounter', losCode, timespan],
     queryFn: () => getMacCounters(losCode, timespan),
@@ -41,7 +41,7 @@ export function useMacCounters(
   reportingFrequencySeconds: number | undefined,
 ) {
   return useQuery({
-    ...getMacCountersQueryOptions(losCode, timespan ?? 'day'),
+    ...macCountersQueryOptions(losCode, timespan ?? 'day'),
     enabled: timespan !== null && reportingFrequencySeconds !== undefined,
     refetchInterval:
       reportingFrequencySeconds === undefined

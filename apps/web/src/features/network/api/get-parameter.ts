@@ -12,7 +12,7 @@ export async function getReportingFrequency(): Promise<number> {
   return reportingFrequencyOf(parameter.value);
 }
 
-export const getReportingFrequencyQueryOptions = () =>
+export const reportingFrequencyQueryOptions = () =>
   queryOptions({
     queryKey: ['parameter', 'maccounters.frequency'],
     queryFn: getReportingFrequency,
@@ -20,5 +20,5 @@ export const getReportingFrequencyQueryOptions = () =>
   });
 
 export function useReportingFrequency() {
-  return useQuery(getReportingFrequencyQueryOptions());
+  return useQuery(reportingFrequencyQueryOptions());
 }

@@ -9,12 +9,15 @@ export async function getWifiSettings(losCode: string): Promise<WifiSettings | n
   return body === undefined ? null : wifiSettingsSchema.parse(body);
 }
 
-export const getWifiSettingsQueryOptions = (losCode: string) =>
+export const wifiSettingsQueryOptions = (losCode: string) =>
   queryOptions({
     queryKey: ['wifi-settings', losCode],
     queryFn: () => getWifiSettings(losCode),
   });
 
-export function useWifiSettings(losCode: string) {
-  return useQuery(getWifiSettingsQueryOptions(losCode));
+export function useWifiSettings(
+  losCode: string,
+  options: { refetchInterval?: number; enabled?: boolean } = {},
+) {
+  return useQuery({ ...wifiSettingsQueryOptions(losCode), ...options });
 }
