@@ -25,6 +25,8 @@ export interface UplotPlotProps {
 /** Where the performance figure of bench/README.md is read from. */
 export const chartDrawMeasure = 'linesight-chart-draw';
 
+const dayMs = 86_400_000;
+
 /** Pixels the pointer may be from a line and still pick it for a click. */
 const seriesPickDistance = 12;
 
@@ -78,6 +80,8 @@ export default function UplotPlot(props: UplotPlotProps) {
       axes: [
         {
           stroke: axisColour,
+          // Labels with a date and a time need more room than a time alone.
+          space: spanMs > dayMs ? 120 : 60,
           grid: { stroke: gridColour, width: 1 },
           ticks: { stroke: gridColour },
           values: (_self, splits, _axis, _space, increment) => {
