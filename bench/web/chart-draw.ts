@@ -86,7 +86,7 @@ try {
     const duration = await page.waitForFunction(() => {
       const drawn = performance
         .getEntriesByName('linesight-chart-draw')
-        .find((entry) => (entry as PerformanceMeasure).detail?.series === 25);
+        .find((entry) => (entry as { detail?: { series?: number } }).detail?.series === 25);
       return drawn?.duration;
     });
     durations.push((await duration.jsonValue()) as number);
