@@ -43,6 +43,9 @@ import { SsoService } from './modules/sso/sso.service';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { DevicesService } from './modules/devices/devices.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { HomeNetworkRepository } from './modules/monitoring/home-network.repository';
+import { homeNetworkRoutes } from './modules/monitoring/home-network.routes';
+import { HomeNetworkService } from './modules/monitoring/home-network.service';
 import { createMailer } from './modules/mail/mailer';
 import { PassphraseRepository } from './modules/passphrase/passphrase.repository';
 import { passphraseRoutes } from './modules/passphrase/passphrase.routes';
@@ -56,6 +59,7 @@ import { SubscribersService } from './modules/subscribers/subscribers.service';
 import { UsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
+import { SeriesRepository } from './telemetry/series.repository';
 import { webRoutes } from './web/web.routes';
 
 export interface AppDependencies {
@@ -74,6 +78,7 @@ export interface Services {
   consumers: ConsumersService;
   sso: SsoService;
   devices: DevicesService;
+  homeNetwork: HomeNetworkService;
   ingest: IngestService;
   passphrase: PassphraseService;
   search: SearchService;
@@ -142,12 +147,14 @@ function createServices(dependencies: AppDependencies, log: FastifyBaseLogger): 
     devices: new DevicesRepository(db),
     actions: new ActionsRepository(db),
     audit: new AuditRepository(db),
+    homeNetwork: new HomeNetworkRepository(db),
   });
   const changes = inTransaction(database.db, transactionRepositories);
   const auth = new AuthService(authRepository, usersRepository, hasher, clock, {
     lockout: config.lockout,
     session: config.session,
   });
+  const actions = new ActionsService(new ActionsRepository(database.db), clock, changes);
   return {
     auth,
     sso: new SsoService(
@@ -191,7 +198,14 @@ function createServices(dependencies: AppDependencies, log: FastifyBaseLogger): 
         log,
       },
     ),
-    actions: new ActionsService(new ActionsRepository(database.db), clock, changes),
+    actions,
+    homeNetwork: new HomeNetworkService(
+      new HomeNetworkRepository(database.db),
+      new SeriesRepository(database.db),
+      actions,
+      clock,
+      changes,
+    ),
     audit: new AuditService(new AuditRepository(database.db), clock, config.auditRetentionDays),
   };
 }
@@ -284,6 +298,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(usersRoutes, { usersService: app.services.users });
   await app.register(subscribersRoutes, { subscribersService: app.services.subscribers });
   await app.register(devicesRoutes, { devicesService: app.services.devices });
+  await app.register(homeNetworkRoutes, { homeNetworkService: app.services.homeNetwork });
   await app.register(searchRoutes, { searchService: app.services.search });
   await app.register(auditRoutes, { auditService: app.services.audit });
   await app.register(reportRoutes, {

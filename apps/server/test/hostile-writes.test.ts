@@ -67,6 +67,9 @@ const writeRouteSamples: Readonly<Record<string, WriteRouteSample>> = {
   'POST /api/device/v1/provision': { body: () => ({ lineOfServiceCode: 'LOS-NEW' }) },
   'PUT /api/lineOfService/v1/:code': { params: (w) => ({ code: w.victimLine }), body: (w) => ({ subscriberCode: w.victimSubscriber }) },
   'DELETE /api/lineOfService/v1/:code': { params: (w) => ({ code: w.victimLine }) },
+  'PUT /api/localnetwork/v1/:code': { params: (w) => ({ code: w.victimLine }), body: () => ({ localNetwork: [{ macAddress: '02:00:00:00:00:01', alias: 'Renamed', icon: 'laptop' }] }) },
+  'PUT /api/lineOfServiceLocation/v1/:code': { params: (w) => ({ code: w.victimLine }), body: () => ({ lat: '29.16', long: '-94.43' }) },
+  'POST /api/deviceActionRequest/v1/:losCode': { params: (w) => ({ losCode: w.victimLine }), body: () => ({ action: 'block', parameters: { macAddress: '02:00:00:00:00:01' } }) },
 };
 
 /** JSON text put into a body as it is: numbers JSON.stringify cannot write, raw nesting. */
@@ -246,6 +249,8 @@ async function snapshot(sut: TestApp): Promise<unknown> {
       'subscribers', (select json_agg(s order by s.id) from subscribers s),
       'lines', (select json_agg(l order by l.id) from lines_of_service l),
       'commands', (select json_agg(c order by c.message_id) from device_commands c),
+      'labels', (select json_agg(d order by d.line_id, d.mac) from lan_device_labels d),
+      'locations', (select json_agg(p order by p.line_id) from line_locations p),
       'audit', (select json_agg(a order by a.id) from audit_entries a))`,
   );
 }

@@ -110,6 +110,17 @@ export const routeAccessTable: Readonly<Record<string, RouteRule>> = {
   'POST /api/user/v1/changePassphrase': { verdicts: signedIn, call: (f) => ({ body: { email: f.self.email, oldPassphrase: f.self.passphrase, newPassphrase: f.self.passphrase } }) },
   // Staff, and a consumer on their own line only.
   'GET /api/subscriberDevice/v1/:code': { verdicts: staffAndOwnLine, call: (f) => ({ params: { code: f.line } }) },
+  'GET /api/deviceCapabilities/v1/:code': { verdicts: staffAndOwnLine, call: (f) => ({ params: { code: f.line } }) },
+  'GET /api/gateway/v1/:code': { verdicts: staffAndOwnLine, call: (f) => ({ params: { code: f.line } }) },
+  'GET /api/supportInfo/v1/:code': { verdicts: staffAndOwnLine, call: (f) => ({ params: { code: f.line } }) },
+  'GET /api/localnetwork/v1/:code': { verdicts: staffAndOwnLine, call: (f) => ({ params: { code: f.line } }) },
+  'PUT /api/localnetwork/v1/:code': { verdicts: staffAndOwnLine, call: (f) => ({ params: { code: f.line }, body: { localNetwork: [{ macAddress: '02:00:00:00:00:01', alias: 'Nobody', icon: null }] } }) },
+  'GET /api/lineOfServiceLocation/v1/:code': { verdicts: staffAndOwnLine, call: (f) => ({ params: { code: f.line } }) },
+  'PUT /api/lineOfServiceLocation/v1/:code': { verdicts: staffAndOwnLine, call: (f) => ({ params: { code: f.line }, body: { lat: '29.16', long: '-94.43' } }) },
+  'GET /api/lineOfServiceLocationRefresh/v1/:code': { verdicts: staffAndOwnLine, call: (f) => ({ params: { code: f.line } }) },
+  'GET /api/wifiSettings/v1/:code': { verdicts: staffAndOwnLine, call: (f) => ({ params: { code: f.line } }) },
+  'POST /api/deviceActionRequest/v1/:losCode': { verdicts: staffAndOwnLine, call: (f) => ({ params: { losCode: f.line }, body: { action: 'changeChannel', parameters: { freqBand: '5GHz', channel: 36 } } }) },
+  'GET /api/deviceActionStatus/v1/:losCode': { verdicts: staffAndOwnLine, call: (f) => ({ params: { losCode: f.line }, query: { messageId: randomUUID() } }) },
   'GET /api/search/v1/:query': { verdicts: staff, call: (f) => ({ params: { query: f.line } }) },
   'GET /api/interestingSearch/v1': { verdicts: staff },
   // Admins: users, subscribers, lines of service.

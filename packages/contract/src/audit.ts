@@ -24,6 +24,9 @@ export const auditActions = [
   'consumer.delete',
   'command.request',
   'command.result',
+  'localNetwork.update',
+  'location.set',
+  'location.delete',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -16,4 +16,5 @@ export * from './roles';
 export * from './text';
 export * from './users';
 export * from './wan-type';
+export * from './wifi-channels';
 export * from './wifi-signal';

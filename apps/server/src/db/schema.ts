@@ -408,6 +408,8 @@ export const hostState = pgTable(
       .default(sql`'{}'::text[]`),
     wifiBand: text('wifi_band'),
     wifiStandard: text('wifi_standard'),
+    /** The name (SSID) of the WiFi network the host is on. */
+    wifiNetwork: text('wifi_network'),
     firstConnectedAt: timestamp('first_connected_at', { withTimezone: true }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.lineId, table.mac] })],
@@ -493,3 +495,33 @@ export const auditEntries = pgTable(
     index('audit_entries_actor_idx').on(table.actorUserId, table.at, table.id),
   ],
 );
+
+/**
+ * The names and icons users gave a line's LAN devices (PUT /api/localnetwork), by MAC. A row
+ * holds at least one of the two; clearing both deletes it. Kept apart from `host_state`, which
+ * only the collector writes.
+ */
+export const lanDeviceLabels = pgTable(
+  'lan_device_labels',
+  {
+    lineId: lineReference(),
+    mac: text('mac').notNull(),
+    alias: text('alias'),
+    icon: text('icon'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.lineId, table.mac] })],
+);
+
+/**
+ * A location a user set for a line (source `user`): it wins over the one the gateway reports
+ * (`gateway_snapshots` kind `location`) while it is set. Degrees, rounded to 5 decimals.
+ */
+export const lineLocations = pgTable('line_locations', {
+  lineId: uuid('line_id')
+    .primaryKey()
+    .references(() => linesOfService.id, { onDelete: 'cascade' }),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});

@@ -41,6 +41,8 @@ export interface HostSample {
   bytesReceivedCounter: number | null;
   wifiBand: '2.4GHz' | '5GHz' | '6GHz' | null;
   wifiStandard: string | null;
+  /** The name (SSID) of the WiFi network the host is on. */
+  wifiNetwork: string | null;
   signalDbm: number | null;
   downlinkKbps: number | null;
   uplinkKbps: number | null;
@@ -199,10 +201,30 @@ function connectionTypeOf(layer1Interface: string | null): ConnectionType {
 
 interface WifiAssociation {
   band: HostSample['wifiBand'];
+  /** The access point's `Device.WiFi.SSID.{i}`, without the trailing dot. */
+  ssidReference: string | null;
   standard: string | null;
   signalDbm: number | null;
   downlinkKbps: number | null;
   uplinkKbps: number | null;
+}
+
+function ssidReferenceOf(accessPoint: Map<string, ParameterValue>): string | null {
+  return textOf(accessPoint.get('SSIDReference'))?.replace(/\.$/, '') ?? null;
+}
+
+/**
+ * The SSID's name, from its `Device.WiFi.SSID.{i}` reference: the associated device's access
+ * point's, else the host's `Layer1Interface` when it names an SSID (as gateways with no
+ * AssociatedDevice table report it).
+ */
+function wifiNetworkOf(
+  parameters: Map<string, ParameterValue>,
+  reference: string | null | undefined,
+): string | null {
+  const ssid = reference?.replace(/\.$/, '');
+  if (!ssid || !/^Device\.WiFi\.SSID\.\d+$/.test(ssid)) return null;
+  return textOf(parameters.get(`${ssid}.SSID`));
 }
 
 /** Band of an access point: AccessPoint.SSIDReference → SSID.LowerLayers → Radio band. */
@@ -210,7 +232,7 @@ function bandOfAccessPoint(
   parameters: Map<string, ParameterValue>,
   accessPoint: Map<string, ParameterValue>,
 ): HostSample['wifiBand'] {
-  const ssid = textOf(accessPoint.get('SSIDReference'))?.replace(/\.$/, '');
+  const ssid = ssidReferenceOf(accessPoint);
   const radio =
     ssid &&
     textOf(parameters.get(`${ssid}.LowerLayers`))
@@ -226,6 +248,7 @@ function wifiAssociations(parameters: Map<string, ParameterValue>): Map<string, 
   const associations = new Map<string, WifiAssociation>();
   for (const [index, accessPoint] of tableRows(parameters, 'Device.WiFi.AccessPoint.')) {
     const band = bandOfAccessPoint(parameters, accessPoint);
+    const ssidReference = ssidReferenceOf(accessPoint);
     for (const client of tableRows(
       parameters,
       `Device.WiFi.AccessPoint.${index}.AssociatedDevice.`,
@@ -234,6 +257,7 @@ function wifiAssociations(parameters: Map<string, ParameterValue>): Map<string, 
       if (!mac) continue;
       associations.set(mac, {
         band,
+        ssidReference,
         standard: textOf(client.get('OperatingStandard')),
         signalDbm: numberOf(client.get('SignalStrength')),
         downlinkKbps: numberOf(client.get('LastDataDownlinkRate')),
@@ -274,9 +298,8 @@ export function hostSamplesOf(parameters: Map<string, ParameterValue>): HostSamp
     const legacyAddress = textOf(host.get('IPAddress'));
     if (legacyAddress && !ipv4.includes(legacyAddress) && !legacyAddress.includes(':'))
       ipv4.push(legacyAddress);
-    const connectionType = association
-      ? 'WiFi'
-      : connectionTypeOf(textOf(host.get('Layer1Interface')));
+    const layer1Interface = textOf(host.get('Layer1Interface'));
+    const connectionType = association ? 'WiFi' : connectionTypeOf(layer1Interface);
     hosts.set(mac, {
       mac,
       hostName: textOf(host.get('HostName')),
@@ -292,6 +315,10 @@ export function hostSamplesOf(parameters: Map<string, ParameterValue>): HostSamp
       ),
       wifiBand: association?.band ?? null,
       wifiStandard: association?.standard ?? null,
+      wifiNetwork:
+        connectionType === 'WiFi'
+          ? wifiNetworkOf(parameters, association?.ssidReference ?? layer1Interface)
+          : null,
       signalDbm: association?.signalDbm ?? null,
       downlinkKbps: association?.downlinkKbps ?? null,
       uplinkKbps: association?.uplinkKbps ?? null,

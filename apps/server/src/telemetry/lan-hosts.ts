@@ -38,6 +38,7 @@ export function lanHostsOf(rows: readonly HostStateRecord[], readings: HostReadi
       ipv6Addresses: row.ipv6Addresses,
       wifiBand: row.wifiBand,
       wifiStandard: row.wifiStandard,
+      wifiNetwork: row.wifiNetwork,
       firstConnectedAt: row.firstConnectedAt,
       signalDbm: reading?.signalDbm ?? null,
       downlinkKbps: reading?.downlinkKbps ?? null,
@@ -78,6 +79,7 @@ export function descriptionOf(host: LanHost): HostStateRecord {
     ipv6Addresses: host.ipv6Addresses,
     wifiBand: host.wifiBand,
     wifiStandard: host.wifiStandard,
+    wifiNetwork: host.wifiNetwork,
     firstConnectedAt: host.firstConnectedAt,
   };
 }
@@ -93,6 +95,7 @@ export function describedAlike(a: HostStateRecord, b: HostStateRecord): boolean 
     a.ipv6Addresses.join() === b.ipv6Addresses.join() &&
     a.wifiBand === b.wifiBand &&
     a.wifiStandard === b.wifiStandard &&
+    a.wifiNetwork === b.wifiNetwork &&
     a.firstConnectedAt.getTime() === b.firstConnectedAt.getTime()
   );
 }
