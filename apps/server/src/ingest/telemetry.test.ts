@@ -27,6 +27,7 @@ function reportAt(
     'Device.DeviceInfo.TemperatureStatus.TemperatureSensor.2.Value': -274,
     'Device.WiFi.Radio.2.OperatingFrequencyBand': '5GHz',
     'Device.WiFi.SSID.3.LowerLayers': 'Device.WiFi.Radio.2.',
+    'Device.WiFi.SSID.3.SSID': 'HomeNet-5G',
     'Device.WiFi.AccessPoint.3.SSIDReference': 'Device.WiFi.SSID.3.',
     'Device.WiFi.AccessPoint.3.AssociatedDevice.1.MACAddress': 'AA:BB:CC:00:00:01',
     'Device.WiFi.AccessPoint.3.AssociatedDevice.1.SignalStrength': -58,
@@ -72,6 +73,7 @@ describe('normalising a report', () => {
         mac: laptop,
         connectionType: 'WiFi',
         wifiBand: '5GHz',
+        wifiNetwork: 'HomeNet-5G',
         signalDbm: -58,
         downlinkKbps: 433000,
         ipv4Addresses: ['192.168.1.20'],
@@ -80,9 +82,22 @@ describe('normalising a report', () => {
         mac: tv,
         connectionType: 'Ethernet',
         wifiBand: null,
+        wifiNetwork: null,
         signalDbm: null,
       }),
     ]);
+  });
+
+  it('should take a WiFi host’s network from its Layer1Interface when no access point lists it', () => {
+    const [host] = hostSamplesOf(
+      new Map<string, string | boolean>([
+        ['Device.WiFi.SSID.1.SSID', 'HomeNet'],
+        ['Device.Hosts.Host.1.PhysAddress', 'AA:BB:CC:00:00:03'],
+        ['Device.Hosts.Host.1.Active', true],
+        ['Device.Hosts.Host.1.Layer1Interface', 'Device.WiFi.SSID.1.'],
+      ]),
+    );
+    expect(host).toMatchObject({ connectionType: 'WiFi', wifiNetwork: 'HomeNet' });
   });
 
   it.each([
