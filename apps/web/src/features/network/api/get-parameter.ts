@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { generatePath } from 'react-router';
 import { apiRequest } from '../../../lib/api-client';
 
-/** The gateways' reporting frequency in seconds (`maccounters.frequency`, seed 001 section 5). */
+/** GET /api/parameter/v1/maccounters.frequency: how often gateways report, in seconds. */
 export async function getReportingFrequency(): Promise<number> {
   const parameter = await apiRequest(
     generatePath(apiPaths.parameter, { name: 'maccounters.frequency' }),
@@ -16,6 +16,7 @@ export const reportingFrequencyQueryOptions = () =>
   queryOptions({
     queryKey: ['parameter', 'maccounters.frequency'],
     queryFn: getReportingFrequency,
+    staleTime: 10 * 60_000,
   });
 
 export function useReportingFrequency() {
