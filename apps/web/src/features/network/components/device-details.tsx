@@ -26,7 +26,7 @@ import { IconAlertTriangle, IconCheck, IconPencil } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
-import { formatBytes, formatDateTime } from '../../../lib/format';
+import { formatBytes, formatDateTime } from '../../../components/charts/chart-format';
 import { errorMessage } from '../../../lib/translate-error';
 import { useDeviceCapabilities } from '../api/get-device-capabilities';
 import { useLocalNetwork } from '../api/get-local-network';
@@ -259,7 +259,7 @@ function DetailsBody({ losCode, device }: { losCode: string; device: LanDevice }
   const [editing, setEditing] = useState(false);
   const none = '—';
   const date = (ms: number | null): string =>
-    ms === null ? none : formatDateTime(ms, i18n.language);
+    ms === null ? none : formatDateTime(i18n.language, ms);
   const rate = (value: LanDevice['wifiTxRate']): string =>
     value ? `${new Intl.NumberFormat(i18n.language).format(value.value)} ${value.units}` : none;
   const addresses = (list: string[]): ReactNode =>
@@ -282,8 +282,8 @@ function DetailsBody({ losCode, device }: { losCode: string; device: LanDevice }
     [
       t('DEVICE.DATA_CONSUMPTION'),
       t('DEVICE.CONSUMPTION_VALUE', {
-        download: formatBytes(device.consumption.inBytes, i18n.language),
-        upload: formatBytes(device.consumption.outBytes, i18n.language),
+        download: formatBytes(i18n.language, device.consumption.inBytes),
+        upload: formatBytes(i18n.language, device.consumption.outBytes),
         since: date(device.consumption.startTime),
       }),
     ],

@@ -3,7 +3,6 @@ import { Alert, Button, Card, Group, Loader, Stack, Text, TextInput, Title } fro
 import { IconEye, IconEyeOff, IconPencil, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../../lib/format';
 import { localStorageKeys } from '../../../lib/storage';
 import { errorMessage } from '../../../lib/translate-error';
 import { useGatewayLocation } from '../api/get-location';
@@ -11,6 +10,10 @@ import { useLocationRefresh } from '../api/get-location-refresh';
 import { useMapSettings } from '../api/get-map-settings';
 import { usePutLocation } from '../api/put-location';
 import { checkCoordinates } from '../location-form';
+
+function formatNumber(value: number, language: string, maximumFractionDigits: number): string {
+  return new Intl.NumberFormat(language, { maximumFractionDigits }).format(value);
+}
 
 // Leaflet and the world outline load only when a map is shown.
 const LocationMap = lazy(async () => ({ default: (await import('./location-map')).LocationMap }));

@@ -2,7 +2,7 @@ import type { Gateway } from '@linesight/contract';
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../components/charts/chart-format';
 import type { DeviceCounts } from '../lan-devices';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -55,7 +55,7 @@ export function NetworkStatusPanel({
           </Badge>
         </Row>
         <Row label={t('SUMMARY.LAST_REPORT')}>
-          {formatDateTime(gateway.mostRecentReportTime, i18n.language)}
+          {formatDateTime(i18n.language, gateway.mostRecentReportTime)}
         </Row>
         {consumer ? (
           <Row label={t('SUMMARY.CONNECTED_DEVICES')}>
