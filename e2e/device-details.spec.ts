@@ -28,7 +28,7 @@ function onlineWifi(devices: readonly LanDevice[]): LanDevice[] {
 
 async function openDetails(page: Page, device: LanDevice): Promise<void> {
   await card(page, device).click();
-  await expect(page).toHaveURL(new RegExp(`/detail/${device.macAddress}$`));
+  await expect(page).toHaveURL(new RegExp(`/detail/${encodeURIComponent(device.macAddress)}$`));
   await expect(page.getByTestId('device-details-name')).toBeVisible();
 }
 
