@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { e2eBaseUrl, ssoBaseUrl } from './e2e/support/e2e-settings';
+import { e2eBaseUrl, e2eReadyLine, ssoBaseUrl } from './e2e/support/e2e-settings';
 
 /**
  * End-to-end tests drive Debian's Chromium (/usr/bin/chromium); no browser is downloaded.
@@ -35,7 +35,8 @@ export default defineConfig({
   webServer: [
     {
       command: 'node --import tsx e2e/support/e2e-server.ts',
-      url: `${e2eBaseUrl}/api/health`,
+      // Ready once the shared fleet has reported, not as soon as the health check answers.
+      wait: { stdout: new RegExp(e2eReadyLine) },
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'pipe',

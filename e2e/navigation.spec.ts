@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { accounts } from './support/e2e-settings';
+import { busyLine, dslLine, fibreLine } from './support/fleet';
 import { openAndSignIn, useConsumerSession } from './support/sign-in';
 
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
@@ -53,10 +54,11 @@ test.describe('navigation per role', () => {
     await expect(page.getByRole('menuitem', { name: 'WAN stats' })).toBeDisabled();
     await page.keyboard.press('Escape');
 
-    await page.goto('/summary/LOS-42');
+    // A line that exists: one the server does not know never becomes the menus' line.
+    await page.goto(`/summary/${busyLine.lineOfServiceCode}`);
     await navigation(page).getByRole('button', { name: 'Gateway' }).click();
     await page.getByRole('menuitem', { name: 'WAN stats' }).click();
-    await expect(page).toHaveURL(/\/wan-stats\/LOS-42$/);
+    await expect(page).toHaveURL(new RegExp(`/wan-stats/${busyLine.lineOfServiceCode}$`));
     await expect(page.getByRole('heading', { name: 'WAN stats' })).toBeVisible();
   });
 
@@ -74,7 +76,7 @@ test.describe('navigation per role', () => {
   }) => {
     await useConsumerSession(context);
     await page.goto('/');
-    await expect(page).toHaveURL(/\/summary\/LOS-1001$/);
+    await expect(page).toHaveURL(new RegExp(`/summary/${dslLine.lineOfServiceCode}$`));
     await expect(navigation(page).getByRole('link', { name: 'Summary' })).toBeVisible();
     expect(await menuEntries(page, 'Advanced Stats')).toEqual(['Bandwidth', 'Site survey']);
     for (const staffMenu of ['Reports', 'Network', 'Gateway', 'Admin']) {
@@ -89,11 +91,11 @@ test.describe('navigation per role', () => {
     await page.keyboard.press('Escape');
 
     await navigation(page).getByLabel('Line of service').click();
-    await page.getByRole('option', { name: 'LOS-1002' }).click();
-    await expect(page).toHaveURL(/\/summary\/LOS-1002$/);
+    await page.getByRole('option', { name: fibreLine.lineOfServiceCode }).click();
+    await expect(page).toHaveURL(new RegExp(`/summary/${fibreLine.lineOfServiceCode}$`));
 
     await page.goto('/search');
-    await expect(page).toHaveURL(/\/summary\/LOS-1002$/);
+    await expect(page).toHaveURL(new RegExp(`/summary/${fibreLine.lineOfServiceCode}$`));
   });
 
   test('the help link opens the knowledge-base page of the screen, summary by default', async ({

@@ -103,7 +103,7 @@ test.describe('provisioning', () => {
     request,
   }) => {
     const admin = await signInAdminApi(request);
-    await admin.subscriberWithLines('E2E-MYNET-SUB', 'Paula Provisioned', ['E2E-MYNET-LOS']);
+    await admin.subscriberWithLines('E2E-MYNET-SUB', 'Mona Network', ['E2E-MYNET-LOS']);
     await admin.subscriberWithLines('E2E-MYNET-TAKEN', 'Priya Provisioned', []);
     await admin.consumerSignIn('E2E-MYNET-TAKEN', 'e2e-priya', 'Tr4vel-Lantern-Blue');
 

@@ -1,6 +1,8 @@
 /**
  * Starts the real server for the end-to-end tests on a fresh PGlite folder, after storing the
- * accounts the tests sign in with (user management's API arrives with its own issue).
+ * accounts the tests sign in with (user management's API arrives with its own issue) and
+ * provisioning the shared fleet's lines (fleet.ts); once it listens, the fleet reports, and the
+ * server tells Playwright it is ready (`e2eReadyLine`) only when every reporting line has.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,21 +16,27 @@ import { hashToken } from '../../apps/server/src/modules/auth/auth.service';
 import { PassphraseHasher } from '../../apps/server/src/modules/auth/passphrase-hasher';
 import { UsersRepository } from '../../apps/server/src/modules/users/users.repository';
 import { UsersService } from '../../apps/server/src/modules/users/users.service';
+import { SubscribersRepository } from '../../apps/server/src/modules/subscribers/subscribers.repository';
 import { startSmtpSink } from '../../apps/server/test/smtp-sink';
+import { provisionFleet, startFleet } from './e2e-fleet';
+import { consumerSubscriber } from './fleet';
 import {
   accounts,
   consumerSession,
   disposableAccounts,
   e2eBaseUrl,
   e2ePort,
+  e2eReadyLine,
   lockoutSeconds,
   mailDir,
   passphrase,
 } from './e2e-settings';
 
+const startedAt = performance.now();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'linesight-e2e-'));
 const database = await openDatabase({ kind: 'pglite', dataDir });
 await database.migrate();
+const reportingPaths = await provisionFleet(database.db, e2eBaseUrl);
 const users = new UsersRepository(database.db);
 const hasher = new PassphraseHasher();
 const passphraseHash = await hasher.hash(passphrase);
@@ -60,11 +68,16 @@ await users.insertIfEmailFree({
 for (const email of disposableAccounts) {
   await users.insertIfEmailFree({ email, name: 'Disposable', role: 'CSR', passphraseHash });
 }
+// The consumer's lines are their subscriber's, as a consumer sign-in would find them.
+const consumerHousehold = await new SubscribersRepository(database.db).findByCode(
+  consumerSubscriber.subscriberCode,
+);
 await users.insertIfEmailFree({
   email: consumerSession.user.email,
   name: consumerSession.user.name,
   role: 'Consumer',
   passphraseHash,
+  subscriberId: consumerHousehold?.id ?? null,
 });
 const consumer = await users.findByEmail(consumerSession.user.email);
 if (!consumer) throw new Error('the consumer was not stored');
@@ -106,3 +119,10 @@ Object.assign(process.env, {
 });
 delete process.env.DATABASE_URL;
 await import('../../apps/server/src/server');
+
+await startFleet(`http://127.0.0.1:${e2ePort}`, reportingPaths, (line) =>
+  process.stderr.write(`${line}\n`),
+);
+process.stdout.write(
+  `${e2eReadyLine} in ${((performance.now() - startedAt) / 1000).toFixed(1)} s\n`,
+);

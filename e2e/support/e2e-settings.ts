@@ -4,6 +4,11 @@ import path from 'node:path';
 /** What the end-to-end server is started with, shared by the tests that sign in. */
 export const e2ePort = Number(process.env.E2E_PORT ?? 18080);
 export const e2eBaseUrl = `http://localhost:${e2ePort}`;
+/**
+ * What the server prints once it listens and the shared fleet has reported: Playwright starts
+ * the specs on it, not on the health check, so no spec sees a line before its history.
+ */
+export const e2eReadyLine = 'LineSight e2e: server and fleet ready';
 /** Where the server's SMTP sink drops each mail it receives, one JSON file per mail. */
 export const mailDir = path.join(tmpdir(), `linesight-e2e-mail-${e2ePort}`);
 export const lockoutSeconds = 300;
@@ -21,13 +26,16 @@ export const accounts = {
 /** Accounts that tests lock or misuse, one per test so parallel tests never meet. */
 export const disposableAccounts = ['lockout@e2e.example', 'wrong@e2e.example'] as const;
 
-/** A consumer session seeded directly: consumer sign-in itself arrives with its own issue. */
+/**
+ * A consumer session seeded directly, for specs that need a consumer without signing in. Its
+ * lines are the fleet's dslLine and fibreLine (fleet.ts), in the order the server lists them.
+ */
 export const consumerSession = {
   token: 'e2e-consumer-session-token-not-a-secret-000000',
   user: {
     email: 'consumer@e2e.example',
     name: 'Connie Consumer',
-    linesOfService: ['LOS-1001', 'LOS-1002'],
+    linesOfService: ['FLEET-LOS-DSL', 'FLEET-LOS-FIBRE'],
   },
 } as const;
 

@@ -76,7 +76,8 @@ export async function postReports(
 }
 
 interface EncodedBody {
-  body: Uint8Array;
+  /** ArrayBuffer-backed: the DOM's fetch types (the e2e support code has them) take no other. */
+  body: Uint8Array<ArrayBuffer>;
   headers: Record<string, string>;
 }
 
