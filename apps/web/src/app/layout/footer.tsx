@@ -1,7 +1,13 @@
 import { Group, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SupportInfoPopover } from '../../features/network/components/support-info-popover';
 import { useBrand } from '../../lib/brand/brand-context';
+
+// Only line pages show it, and those are lazy chunks themselves: it stays out of the first load.
+const SupportInfoPopover = lazy(async () => ({
+  default: (await import('../../features/network/components/support-info-popover'))
+    .SupportInfoPopover,
+}));
 
 const firstYear = 2014;
 
@@ -17,7 +23,11 @@ export function Footer({ losCode }: { losCode: string | undefined }) {
         <Text size="xs" c="dimmed">
           {t('FOOTER.COPYRIGHT', { years, company: brand.companyName })}
         </Text>
-        {losCode && <SupportInfoPopover losCode={losCode} />}
+        {losCode && (
+          <Suspense fallback={null}>
+            <SupportInfoPopover losCode={losCode} />
+          </Suspense>
+        )}
       </Group>
     </footer>
   );

@@ -10,8 +10,10 @@ import {
 import { type RouteName, screensWithoutNavigation } from '../../lib/routes';
 import { setCurrentLineOfService, useSession } from '../../lib/session';
 import { Footer } from './footer';
-import { NavBar } from './nav-bar';
 import { useSessionKeeper } from './use-session-keeper';
+
+// Only signed-in users see it: its menus and selects stay out of the sign-in page's first load.
+const NavBar = lazy(async () => ({ default: (await import('./nav-bar')).NavBar }));
 
 // Its form (react-hook-form, the policy's messages) loads only when a passphrase must change.
 const ChangePassphraseModal = lazy(async () => ({
@@ -58,11 +60,13 @@ export function RootLayout() {
   return (
     <div style={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       {showNavigation && (
-        <NavBar
-          routeName={routeName}
-          routeLineOfService={routeLine}
-          onChangePassphrase={() => setChangingPassphrase(true)}
-        />
+        <Suspense fallback={null}>
+          <NavBar
+            routeName={routeName}
+            routeLineOfService={routeLine}
+            onChangePassphrase={() => setChangingPassphrase(true)}
+          />
+        </Suspense>
       )}
       {showNavigation && (changingPassphrase || mustChangePassphrase) && (
         <Suspense fallback={null}>
