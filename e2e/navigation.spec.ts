@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { accounts } from './support/e2e-settings';
-import { busyLine, dslLine, fibreLine } from './support/fleet';
+import { busyLine, docsisLine, dslLine, fibreLine } from './support/fleet';
 import { openAndSignIn, useConsumerSession } from './support/sign-in';
 
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
@@ -109,6 +109,17 @@ test.describe('navigation per role', () => {
     await expect(help).toHaveAttribute(
       'href',
       'https://help.linesight.example/kb/gateway-physical-status',
+    );
+    // WAN statistics: the DOCSIS page for a cable line, the general one for a DSL line.
+    await page.goto(`/wan-stats/${docsisLine.lineOfServiceCode}`);
+    await expect(help).toHaveAttribute(
+      'href',
+      'https://help.linesight.example/kb/gateway-wan-stats-docsis',
+    );
+    await page.goto(`/wan-stats/${dslLine.lineOfServiceCode}`);
+    await expect(help).toHaveAttribute(
+      'href',
+      'https://help.linesight.example/kb/gateway-wan-stats',
     );
   });
 

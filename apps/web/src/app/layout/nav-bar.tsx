@@ -1,8 +1,11 @@
 import { ActionIcon, Button, Group, Menu, Select, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconHelpCircle, IconRefresh } from '@tabler/icons-react';
+import { wanClassOf } from '@linesight/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { usePortalSignInMode } from '../../features/auth/api/get-sso-info';
+import { subscriberDeviceQueryOptions } from '../../features/network/api/get-subscriber-device';
 import { useBrand } from '../../lib/brand/brand-context';
 import { useUpdateAvailable } from '../../lib/build-watcher';
 import { helpPageFor, helpUrl } from '../../lib/help';
@@ -106,6 +109,12 @@ export function NavBar({
   const session = useSession();
   const updateAvailable = useUpdateAvailable();
   const portalSignInMode = usePortalSignInMode(session.isAdmin);
+  // The route's line (the layout asks for it too, so this shares its answer): WAN statistics of
+  // a cable line open the DOCSIS help page.
+  const routeLine = useQuery({
+    ...subscriberDeviceQueryOptions(routeLineOfService ?? ''),
+    enabled: routeLineOfService !== undefined,
+  });
   const { user } = session;
   if (!user) return null;
   const losCode = currentLineFor(user, routeLineOfService, session.currentLineOfService);
@@ -153,7 +162,10 @@ export function NavBar({
           <Tooltip label={t('NAV.HELP')}>
             <ActionIcon
               component="a"
-              href={helpUrl(brand.knowledgeBaseUrl, helpPageFor(routeName))}
+              href={helpUrl(
+                brand.knowledgeBaseUrl,
+                helpPageFor(routeName, wanClassOf(routeLine.data?.wanType)),
+              )}
               target="_blank"
               rel="noopener noreferrer"
               variant="subtle"
