@@ -13,7 +13,7 @@ import {
 import { unstorableAt } from '../../apps/server/src/http/text-guard';
 import { flattenBody } from '../../apps/server/src/ingest/report-format';
 import { TelemetryBatch } from '../../apps/server/src/ingest/telemetry-batch';
-import type { HostStateRecord } from '../../apps/server/src/ingest/lan-hosts';
+import type { HostStateRecord } from '../../apps/server/src/telemetry/lan-hosts';
 import type { GatewayStateRecord } from '../../apps/server/src/telemetry/telemetry.repository';
 import { createGateway, nextReport, reportingIntervalSeconds } from './reports';
 
