@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
-import type { Db } from '../apps/server/src/db/client';
+import { type Database, type Db, openDatabase } from '../apps/server/src/db/client';
 
 /**
  * What the ingest and chart benchmarks share: a throwaway database on either engine, the engine's
@@ -54,6 +54,41 @@ export interface ScratchFolder {
 export async function createScratchFolder(prefix: string): Promise<ScratchFolder> {
   const dir = await mkdtemp(path.join(os.tmpdir(), `${prefix}-`));
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** A fresh database on an engine, and how to throw it away after the run. */
+export interface OpenedEngine {
+  database: Database;
+  dispose(): Promise<void>;
+}
+
+/** PGlite in a temporary folder, or a scratch database beside the one at `url`. */
+export async function openEngine(
+  engine: EngineName,
+  url: string | undefined,
+  prefix: string,
+): Promise<OpenedEngine> {
+  if (engine === 'pglite') {
+    const folder = await createScratchFolder(prefix.replaceAll('_', '-'));
+    const database = await openDatabase({ kind: 'pglite', dataDir: folder.dir });
+    return {
+      database,
+      dispose: async () => {
+        await database.close();
+        await folder.remove();
+      },
+    };
+  }
+  if (!url) throw new Error('PostgreSQL needs DATABASE_URL');
+  const scratch = await createScratchPostgres(url, prefix);
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url });
+  return {
+    database,
+    dispose: async () => {
+      await database.close();
+      await scratch.drop();
+    },
+  };
 }
 
 /** The rows a raw query answers: pg and PGlite both answer `{ rows }`, which `Db` cannot name. */

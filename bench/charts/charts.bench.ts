@@ -3,17 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { type Database, openDatabase } from '../../apps/server/src/db/client';
+import type { Database } from '../../apps/server/src/db/client';
 import type { TierSeconds } from '../../apps/server/src/db/schema';
 import { SeriesRepository } from '../../apps/server/src/telemetry/series.repository';
 import {
-  createScratchFolder,
-  createScratchPostgres,
   type EngineName,
   enginesToRun,
   engineVersion,
   type LatencySummary,
   loadAverage,
+  type OpenedEngine,
+  openEngine,
   percentile,
   roundTo,
   selectRows,
@@ -122,35 +122,6 @@ interface EngineResult {
   warmUpReads: number;
   timedReads: number;
   queries: QueryResult[];
-}
-
-interface OpenedEngine {
-  database: Database;
-  dispose(): Promise<void>;
-}
-
-async function openEngine(engine: EngineName, url: string | undefined): Promise<OpenedEngine> {
-  if (engine === 'pglite') {
-    const folder = await createScratchFolder('linesight-charts-bench');
-    const database = await openDatabase({ kind: 'pglite', dataDir: folder.dir });
-    return {
-      database,
-      dispose: async () => {
-        await database.close();
-        await folder.remove();
-      },
-    };
-  }
-  if (!url) throw new Error('PostgreSQL needs DATABASE_URL');
-  const scratch = await createScratchPostgres(url, 'linesight_charts_bench');
-  const database = await openDatabase({ kind: 'postgres', url: scratch.url });
-  return {
-    database,
-    dispose: async () => {
-      await database.close();
-      await scratch.drop();
-    },
-  };
 }
 
 async function tableSizesMb(database: Database): Promise<EngineResult['sizesMb']> {
@@ -310,7 +281,7 @@ async function main(): Promise<void> {
   const url = process.env.DATABASE_URL;
   const results: EngineResult[] = [];
   for (const engine of enginesToRun(values.engine, url)) {
-    const opened = await openEngine(engine, url);
+    const opened = await openEngine(engine, url, 'linesight_charts_bench');
     try {
       const result = await benchEngine(engine, opened, lines, values.vacuum);
       if (lines === targetLines) {

@@ -44,6 +44,8 @@ import { devicesRoutes } from './modules/devices/devices.routes';
 import { DevicesService } from './modules/devices/devices.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { mapRoutes, tileImageSource } from './modules/map/map.routes';
+import { bandwidthRoutes } from './modules/monitoring/bandwidth.routes';
+import { BandwidthService } from './modules/monitoring/bandwidth.service';
 import { HomeNetworkRepository } from './modules/monitoring/home-network.repository';
 import { homeNetworkRoutes } from './modules/monitoring/home-network.routes';
 import { HomeNetworkService } from './modules/monitoring/home-network.service';
@@ -80,6 +82,7 @@ export interface Services {
   sso: SsoService;
   devices: DevicesService;
   homeNetwork: HomeNetworkService;
+  bandwidth: BandwidthService;
   ingest: IngestService;
   passphrase: PassphraseService;
   search: SearchService;
@@ -207,6 +210,12 @@ function createServices(dependencies: AppDependencies, log: FastifyBaseLogger): 
       clock,
       changes,
     ),
+    bandwidth: new BandwidthService(
+      new HomeNetworkRepository(database.db),
+      new SeriesRepository(database.db),
+      clock,
+      { reportingFrequencySeconds: config.reportingFrequencySeconds },
+    ),
     audit: new AuditService(new AuditRepository(database.db), clock, config.auditRetentionDays),
   };
 }
@@ -305,6 +314,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(subscribersRoutes, { subscribersService: app.services.subscribers });
   await app.register(devicesRoutes, { devicesService: app.services.devices });
   await app.register(homeNetworkRoutes, { homeNetworkService: app.services.homeNetwork });
+  await app.register(bandwidthRoutes, { bandwidthService: app.services.bandwidth });
   await app.register(searchRoutes, { searchService: app.services.search });
   await app.register(auditRoutes, { auditService: app.services.audit });
   await app.register(reportRoutes, {

@@ -1,6 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { emailSchema, firstBrokenPassphraseRule } from '@linesight/contract';
+import {
+  defaultReportingFrequencySeconds,
+  emailSchema,
+  firstBrokenPassphraseRule,
+} from '@linesight/contract';
 import type { SsoSettings } from './modules/sso/sso.service';
 
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -71,6 +75,11 @@ const environmentSchema = z
     DEMO_GATEWAYS: z.coerce.number().int().min(0).max(10_000).default(50),
     DEMO_BACKFILL_DAYS: z.coerce.number().int().min(0).max(400).default(30),
     DEMO_SEED: z.coerce.number().int().min(0).default(1),
+    REPORTING_FREQUENCY_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(defaultReportingFrequencySeconds)
+      .default(defaultReportingFrequencySeconds),
   })
   .refine(
     (env) =>
@@ -129,6 +138,11 @@ export interface Config {
   deviceManagerUrl: string | undefined;
   /** The location panel's map tiles (a Leaflet URL template); unset, the world outline alone. */
   mapTiles: { url: string; attribution: string | null } | null;
+  /**
+   * The reporting frequency the bandwidth charts assume (`maccounters.frequency`): they refresh
+   * every fifth of it and zoom to no less than three of it. Each gateway reports at its own.
+   */
+  reportingFrequencySeconds: number;
   /** The simulated fleet `npm start` runs; 0 gateways turns it off. */
   demoFleet: { gateways: number; backfillDays: number; seed: number };
   /** Folder of the built web client; absent in API-only tests. */
@@ -200,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTiles: e.MAP_TILE_URL
       ? { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION ?? null }
       : null,
+    reportingFrequencySeconds: e.REPORTING_FREQUENCY_SECONDS,
     demoFleet: { gateways: e.DEMO_GATEWAYS, backfillDays: e.DEMO_BACKFILL_DAYS, seed: e.DEMO_SEED },
     webRoot: path.resolve(import.meta.dirname, '../../web/dist'),
   };

@@ -78,6 +78,8 @@ const staff: Verdicts = {
   MustChangePassphrase: 'deny',
 };
 const staffAndOwnLine: Verdicts = { ...staff, consumerOwn: 'allow' };
+/** Staff and every consumer: a route that serves no line's data. */
+const staffAndConsumers: Verdicts = { ...staffAndOwnLine, consumerOther: 'allow' };
 const admins: Verdicts = { ...staff, CSR: 'deny' };
 
 const report = (f: CallFixtures): Call => ({
@@ -122,6 +124,10 @@ export const routeAccessTable: Readonly<Record<string, RouteRule>> = {
   'GET /api/wifiSettings/v1/:code': { verdicts: staffAndOwnLine, call: (f) => ({ params: { code: f.line } }) },
   'POST /api/deviceActionRequest/v1/:losCode': { verdicts: staffAndOwnLine, call: (f) => ({ params: { losCode: f.line }, body: { action: 'changeChannel', parameters: { freqBand: '5GHz', channel: 36 } } }) },
   'GET /api/deviceActionStatus/v1/:losCode': { verdicts: staffAndOwnLine, call: (f) => ({ params: { losCode: f.line }, query: { messageId: randomUUID() } }) },
+  'GET /api/maccounter/v1/:losCode': { verdicts: staffAndOwnLine, call: (f) => ({ params: { losCode: f.line }, query: { timespan: 'hour' } }) },
+  'GET /api/maccounter/v1/span/:losCode': { verdicts: staffAndOwnLine, call: (f) => ({ params: { losCode: f.line }, query: { startTime: String((f.nowSeconds - 3600) * 1000), endTime: String(f.nowSeconds * 1000) } }) },
+  'GET /api/maccounter30/v1/:losCode': { verdicts: staffAndOwnLine, call: (f) => ({ params: { losCode: f.line } }) },
+  'GET /api/parameter/v1/:name': { verdicts: staffAndConsumers, call: () => ({ params: { name: 'maccounters.frequency' } }) },
   'GET /api/search/v1/:query': { verdicts: staff, call: (f) => ({ params: { query: f.line } }) },
   'GET /api/interestingSearch/v1': { verdicts: staff },
   // Admins: users, subscribers, lines of service.

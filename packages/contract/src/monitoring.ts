@@ -294,6 +294,7 @@ export const macCountersSpanQuerySchema = z.object({
 export const parameterNames = ['maccounters.frequency'] as const;
 export const parameterParamsSchema = z.object({ name: z.string().max(64) });
 export const parameterResponseSchema = z.object({ name: z.string(), value: z.number() });
+export type ParameterResponse = z.infer<typeof parameterResponseSchema>;
 
 /**
  * Why a device may not be blocked or unblocked (seed 001 sections 5 and 8), or null when it

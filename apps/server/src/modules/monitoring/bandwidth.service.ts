@@ -1,0 +1,240 @@
+import {
+  bandwidthTimespanSeconds,
+  macAddressPattern,
+  type MacCounters,
+  type MacCountersResponse,
+  macCountersTimespans,
+  type MacSeries,
+  maxZoomSeconds,
+  parameterNames,
+  type ParameterResponse,
+  type Timespan,
+  timespanSpacingSeconds,
+  zoomLeadSeconds,
+} from '@linesight/contract';
+import type { Clock } from '../../clock';
+import type { TierSeconds } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+import {
+  type HostPoint,
+  type SeriesRepository,
+  tierForSpan,
+} from '../../telemetry/series.repository';
+import { lineOfServiceNotFound } from '../devices/devices.service';
+import type { HomeNetworkRepository } from './home-network.repository';
+
+/**
+ * The bandwidth chart's data (seed 001 sections 3, 4 and 9): per LAN device, the bytes it
+ * received (in, downstream) and sent (out, upstream), its WiFi signal and link rates, a point
+ * per bucket of the tier whose spacing the timespan draws, null where the gateway reported
+ * nothing. Every timespan has a fixed number of points ending with the bucket that holds now,
+ * so the chart's x axis does not depend on what was reported.
+ */
+
+export interface BandwidthSettings {
+  /** What `maccounters.frequency` answers: the reporting frequency the charts assume. */
+  reportingFrequencySeconds: number;
+}
+
+/** What /maccounter answers with no timespan asked for (month is /maccounter30's). */
+const defaultTimespans = ['hour', 'day', 'week'] as const satisfies readonly Timespan[];
+
+/** A run of `points` buckets of `tier` from `start`. */
+interface Grid {
+  tier: TierSeconds;
+  start: Date;
+  points: number;
+}
+
+const gridEnd = ({ tier, start, points }: Grid): Date =>
+  new Date(start.getTime() + points * tier * 1000);
+
+/** A timespan's grid at `now`: its points end with the bucket holding now. */
+function timespanGrid(timespan: Timespan, now: Date): Grid {
+  const tier = timespanSpacingSeconds[timespan] as TierSeconds;
+  const points = Math.ceil(bandwidthTimespanSeconds[timespan] / tier);
+  const tierMs = tier * 1000;
+  const current = Math.floor(now.getTime() / tierMs) * tierMs;
+  return { tier, start: new Date(current - (points - 1) * tierMs), points };
+}
+
+/** A zoom's grid: the buckets of the span's tier that hold any of [from, to). */
+function zoomGrid(from: number, to: number): Grid {
+  const tier = tierForSpan((to - from) / 1000);
+  const tierMs = tier * 1000;
+  const start = Math.floor(from / tierMs) * tierMs;
+  return { tier, start: new Date(start), points: Math.ceil((to - start) / tierMs) };
+}
+
+const refused = (
+  code:
+    | 'MONITORING.INVALID_TIME'
+    | 'MONITORING.SPAN_START_AFTER_END'
+    | 'MONITORING.SPAN_TOO_LONG'
+    | 'MONITORING.INVALID_MAC_ADDRESS'
+    | 'MONITORING.UNKNOWN_TIMESPAN',
+  message: string,
+): ApiError => new ApiError(400, code, message);
+
+/** Epoch ms as the query gives them: digits, a sign or a fraction allowed, nothing else. */
+function timeOf(text: string, name: string): number {
+  const value = text.trim() === '' ? Number.NaN : Number(text);
+  if (!Number.isFinite(value)) {
+    throw refused('MONITORING.INVALID_TIME', `${name} must be a time in epoch milliseconds.`);
+  }
+  return Math.floor(value);
+}
+
+/** The series of one host over a grid, from the points read for it (by bucket). */
+function seriesOf(grid: Grid, points: readonly HostPoint[]): MacSeries {
+  const empty = (): (number | null)[] => Array<number | null>(grid.points).fill(null);
+  const series: MacSeries = {
+    startTime: grid.start.getTime(),
+    intervalSeconds: grid.tier,
+    inBytes: empty(),
+    outBytes: empty(),
+    rssi: empty(),
+    rxRate: empty(),
+    txRate: empty(),
+  };
+  const tierMs = grid.tier * 1000;
+  for (const point of points) {
+    const index = (point.bucket.getTime() - series.startTime) / tierMs;
+    if (!Number.isInteger(index) || index < 0 || index >= grid.points) continue;
+    series.inBytes[index] = point.bytesIn;
+    series.outBytes[index] = point.bytesOut;
+    series.rssi[index] = point.signalDbm;
+    // The gateway's uplink is what it receives from the device; its downlink, what it sends.
+    series.rxRate[index] = point.uplinkKbps;
+    series.txRate[index] = point.downlinkKbps;
+  }
+  return series;
+}
+
+export class BandwidthService {
+  constructor(
+    private readonly homeNetwork: HomeNetworkRepository,
+    private readonly series: SeriesRepository,
+    private readonly clock: Clock,
+    private readonly settings: BandwidthSettings,
+  ) {}
+
+  /** Hour, day and week, or the one `timespan` asked for; null before the gateway reports. */
+  async counters(code: string, timespan: string | undefined): Promise<MacCountersResponse | null> {
+    let timespans: readonly Timespan[] = defaultTimespans;
+    if (timespan !== undefined) {
+      const parsed = macCountersTimespans.safeParse(timespan);
+      if (!parsed.success) {
+        throw refused(
+          'MONITORING.UNKNOWN_TIMESPAN',
+          `timespan must be one of ${macCountersTimespans.options.join(', ')}.`,
+        );
+      }
+      timespans = [parsed.data];
+    }
+    const now = this.clock.now();
+    return this.read(
+      code,
+      timespans.map((name) => ({ name, grid: timespanGrid(name, now) })),
+    );
+  }
+
+  /** The month (/maccounter30); null before the gateway reports. */
+  async month(code: string): Promise<MacCountersResponse | null> {
+    return this.read(code, [{ name: 'month', grid: timespanGrid('month', this.clock.now()) }]);
+  }
+
+  /**
+   * A zoomed range of the MACs named (every host when none is), from the tier `tierForSpan`
+   * gives it; its end is clamped to now. Null before the gateway reports.
+   */
+  async zoom(
+    code: string,
+    query: { startTime: string; endTime: string; macAddress?: string | string[] },
+  ): Promise<MacCountersResponse | null> {
+    const from = timeOf(query.startTime, 'startTime');
+    const to = Math.min(timeOf(query.endTime, 'endTime'), this.clock.now().getTime());
+    if (from >= to) {
+      throw refused('MONITORING.SPAN_START_AFTER_END', 'startTime must be before endTime.');
+    }
+    if (to - from > (maxZoomSeconds + zoomLeadSeconds) * 1000) {
+      throw refused(
+        'MONITORING.SPAN_TOO_LONG',
+        `A zoom spans at most ${maxZoomSeconds / 3600} hours.`,
+      );
+    }
+    const named = [query.macAddress ?? []].flat().map((mac) => mac.trim().toLowerCase());
+    const malformed = named.find((mac) => !macAddressPattern.test(mac));
+    if (malformed !== undefined) {
+      throw refused(
+        'MONITORING.INVALID_MAC_ADDRESS',
+        `${malformed} is not a MAC address (six hex pairs joined by colons).`,
+      );
+    }
+    return this.read(
+      code,
+      [{ name: 'zoom', grid: zoomGrid(from, to) }],
+      named.length > 0 ? new Set(named) : null,
+    );
+  }
+
+  /** A portal parameter the charts read; only the reporting frequency exists. */
+  parameter(name: string): ParameterResponse {
+    if (!parameterNames.some((known) => known === name)) {
+      throw new ApiError(404, 'MONITORING.UNKNOWN_PARAMETER', `No parameter is named ${name}.`);
+    }
+    return { name, value: this.settings.reportingFrequencySeconds };
+  }
+
+  /** Every host of the line (or those in `only`), each with a series per grid. */
+  private async read(
+    code: string,
+    grids: readonly { name: keyof MacCounters['bm']; grid: Grid }[],
+    only: ReadonlySet<string> | null = null,
+  ): Promise<MacCountersResponse | null> {
+    const found = await this.homeNetwork.lineWithState(code);
+    if (!found) throw lineOfServiceNotFound(code);
+    if (!found.state) return null;
+    const lineId = found.line.id;
+    const [hosts, labels, ...pointsPerGrid] = await Promise.all([
+      this.homeNetwork.hosts(lineId),
+      this.homeNetwork.labels(lineId),
+      ...grids.map(({ grid }) =>
+        this.series.hostSeries(lineId, { tier: grid.tier, from: grid.start, to: gridEnd(grid) }),
+      ),
+    ]);
+    const aliases = new Map(labels.map((label) => [label.mac, label.alias]));
+    const shown = hosts
+      .filter((host) => only === null || only.has(host.mac))
+      .map((host) => ({
+        macAddress: host.mac,
+        host: aliases.get(host.mac) ?? host.hostName ?? host.mac,
+      }))
+      .sort(
+        (a, b) =>
+          a.host.localeCompare(b.host, undefined, { sensitivity: 'base' }) ||
+          a.macAddress.localeCompare(b.macAddress),
+      );
+    const pointsByMac = grids.map((_grid, index) => {
+      const byMac = new Map<string, HostPoint[]>();
+      for (const point of pointsPerGrid[index] ?? []) {
+        const points = byMac.get(point.mac);
+        if (points) points.push(point);
+        else byMac.set(point.mac, [point]);
+      }
+      return byMac;
+    });
+    return {
+      hosts: shown.map(({ macAddress, host }) => ({
+        macAddress,
+        host,
+        bm: Object.fromEntries(
+          grids.map(({ name, grid }, index) => [
+            name,
+            seriesOf(grid, pointsByMac[index]?.get(macAddress) ?? []),
+          ]),
+        ),
+      })),
+    };
+  }
+}
