@@ -148,12 +148,16 @@ export const noBlockingLine = simulatedLine({
   role: 'live',
 });
 
-/** Reports live, and answers every command with NAK ("busy"): a failed block. */
+/**
+ * Reports live, and answers every command with NAK ("busy"): a failed block. Its household has
+ * WiFi hosts present at every hour (TV, plugs, camera), so a spec finds one to block whenever it
+ * runs; it reports live only, and a host away all day would not be known.
+ */
 export const refusingLine = simulatedLine({
   lineOfServiceCode: 'FLEET-LOS-REFUSING',
   subscriberCode: 'FLEET-SUB-REFUSING',
   subscriberName: 'Rafael Moreau',
-  fleetIndex: 6,
+  fleetIndex: 8,
   role: 'refusing',
 });
 

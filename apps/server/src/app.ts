@@ -45,6 +45,7 @@ import { DevicesService } from './modules/devices/devices.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { bandwidthRoutes } from './modules/monitoring/bandwidth.routes';
 import { BandwidthService } from './modules/monitoring/bandwidth.service';
+import { mapRoutes, tileImageSource } from './modules/map/map.routes';
 import { HomeNetworkRepository } from './modules/monitoring/home-network.repository';
 import { homeNetworkRoutes } from './modules/monitoring/home-network.routes';
 import { HomeNetworkService } from './modules/monitoring/home-network.service';
@@ -248,7 +249,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
         scriptSrc: ["'self'"],
         // Mantine sets CSS variables through style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        imgSrc: [
+          "'self'",
+          'data:',
+          ...(config.mapTiles ? [tileImageSource(config.mapTiles.url)] : []),
+        ],
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
@@ -287,6 +292,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     });
   }
   await app.register(healthRoutes, { database, buildId });
+  await app.register(mapRoutes, { mapTiles: config.mapTiles });
   await app.register(authRoutes, {
     authService: app.services.auth,
     signInRateLimitPerMinute: config.signInRateLimitPerMinute,

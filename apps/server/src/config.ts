@@ -64,6 +64,14 @@ const environmentSchema = z
     OIDC_CSR_ROLES: z.string().min(1).default('CSR'),
     OIDC_ALLOW_HTTP: z.stringbool().default(false),
     DEVICE_MANAGER_URL: z.url({ protocol: /^https?$/ }).optional(),
+    MAP_TILE_URL: z
+      .string()
+      .regex(
+        /^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/,
+        'must be an http(s) URL template with {z}, {x} and {y}',
+      )
+      .optional(),
+    MAP_TILE_ATTRIBUTION: z.string().min(1).optional(),
     DEMO_GATEWAYS: z.coerce.number().int().min(0).max(10_000).default(50),
     DEMO_BACKFILL_DAYS: z.coerce.number().int().min(0).max(400).default(30),
     DEMO_SEED: z.coerce.number().int().min(0).default(1),
@@ -133,6 +141,8 @@ export interface Config {
    * every fifth of it and zoom to no less than three of it. Each gateway reports at its own.
    */
   reportingFrequencySeconds: number;
+  /** The location panel's map tiles (a Leaflet URL template); unset, the world outline alone. */
+  mapTiles: { url: string; attribution: string | null } | null;
   /** The simulated fleet `npm start` runs; 0 gateways turns it off. */
   demoFleet: { gateways: number; backfillDays: number; seed: number };
   /** Folder of the built web client; absent in API-only tests. */
@@ -202,6 +212,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     deviceManagerUrl: e.DEVICE_MANAGER_URL,
     reportingFrequencySeconds: e.REPORTING_FREQUENCY_SECONDS,
+    mapTiles: e.MAP_TILE_URL
+      ? { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION ?? null }
+      : null,
     demoFleet: { gateways: e.DEMO_GATEWAYS, backfillDays: e.DEMO_BACKFILL_DAYS, seed: e.DEMO_SEED },
     webRoot: path.resolve(import.meta.dirname, '../../web/dist'),
   };

@@ -109,6 +109,7 @@ export const routeAccessTable: Readonly<Record<string, RouteRule>> = {
   // Anyone signed in, MustChangePassphrase included (it is how that role changes its passphrase).
   'GET /api/ping/secure': { verdicts: signedIn },
   'POST /api/user/v1/signOut': { verdicts: signedIn, endsSession: true },
+  'GET /api/mapSettings/v1': { verdicts: signedIn },
   'POST /api/user/v1/changePassphrase': { verdicts: signedIn, call: (f) => ({ body: { email: f.self.email, oldPassphrase: f.self.passphrase, newPassphrase: f.self.passphrase } }) },
   // Staff, and a consumer on their own line only.
   'GET /api/subscriberDevice/v1/:code': { verdicts: staffAndOwnLine, call: (f) => ({ params: { code: f.line } }) },

@@ -36,6 +36,8 @@ export const apiPaths = {
   lineOfServiceLocation: '/api/lineOfServiceLocation/v1/:code',
   lineOfServiceLocationRefresh: '/api/lineOfServiceLocationRefresh/v1/:code',
   wifiSettings: '/api/wifiSettings/v1/:code',
+  /** Not in the seeds: the tile server of the location panel's map (MAP_TILE_URL). */
+  mapSettings: '/api/mapSettings/v1',
   macCounters: '/api/maccounter/v1/:losCode',
   macCountersSpan: '/api/maccounter/v1/span/:losCode',
   macCounters30: '/api/maccounter30/v1/:losCode',

@@ -37,7 +37,7 @@ export const defaultDeviceIcon: DeviceIcon = 'network-device';
  * specific come before the general ("MacBook" before "Mac", "Galaxy Tab" before "Galaxy").
  */
 const keywords: readonly [DeviceIcon, readonly string[]][] = [
-  ['macbook', ['macbook']],
+  ['macbook', ['macbook', 'mbp']],
   ['imac', ['imac', 'mac-mini', 'macmini', 'mac mini', 'mac-pro', 'mac studio']],
   [
     'tablet',
@@ -45,7 +45,7 @@ const keywords: readonly [DeviceIcon, readonly string[]][] = [
   ],
   ['e-reader', ['kindle', 'kobo', 'nook', 'reader']],
   ['smartwatch', ['watch', 'fitbit', 'garmin']],
-  ['game-console', ['xbox', 'playstation', 'ps4', 'ps5', 'nintendo', 'switch', 'steam', 'wii']],
+  ['game-console', ['xbox', 'playstation', 'ps4', 'ps5', 'nintendo', 'switch-', 'steam', 'wii']],
   [
     'streaming-player',
     [
@@ -58,9 +58,11 @@ const keywords: readonly [DeviceIcon, readonly string[]][] = [
       'fire-tv',
       'fire tv',
       'shield',
+      'google-tv',
+      'streamer',
     ],
   ],
-  ['smart-tv', ['tv', 'bravia', 'vizio', 'webos', 'tizen']],
+  ['smart-tv', ['tv', 'bravia', 'vizio', 'webos', 'tizen', 'oled', 'samsung-q']],
   ['set-top-box', ['stb', 'set-top', 'settop', 'tivo', 'decoder', 'cable-box']],
   [
     'smart-speaker',
@@ -73,10 +75,11 @@ const keywords: readonly [DeviceIcon, readonly string[]][] = [
       'google home',
       'nest-mini',
       'nest-audio',
+      'nest-hub',
       'speaker',
     ],
   ],
-  ['camera', ['camera', 'cam', 'ring', 'arlo', 'wyze', 'doorbell']],
+  ['camera', ['camera', 'cam', 'arlo', 'wyze', 'doorbell', 'tapo-c']],
   ['thermostat', ['thermostat', 'ecobee', 'nest']],
   [
     'smartphone',
@@ -91,24 +94,58 @@ const keywords: readonly [DeviceIcon, readonly string[]][] = [
       'huawei',
       'motorola',
       'moto',
+      'redmi',
+      'poco',
+      'sm-g',
+      'sm-a',
+      'sm-s',
     ],
   ],
   ['phone', ['voip', 'polycom', 'yealink', 'cisco-sip', 'grandstream', 'handset']],
   [
     'printer',
-    ['printer', 'print', 'laserjet', 'officejet', 'deskjet', 'epson', 'brother', 'canon'],
+    ['printer', 'print', 'laserjet', 'officejet', 'deskjet', 'epson', 'brother', 'brw', 'canon'],
   ],
-  ['storage', ['nas', 'synology', 'qnap', 'diskstation', 'storage', 'drobo']],
+  ['storage', ['nas', 'synology', 'qnap', 'diskstation', 'ds220', 'ds920', 'storage', 'drobo']],
   ['access-point', ['extender', 'repeater', 'mesh', 'eero', 'orbi', 'deco', 'access-point', 'ap-']],
   [
     'smart-home',
-    ['plug', 'bulb', 'hue', 'lifx', 'wemo', 'smartthings', 'hub', 'iot', 'tado', 'kasa'],
+    [
+      'plug',
+      'bulb',
+      'hue',
+      'lifx',
+      'wemo',
+      'smartthings',
+      'hub',
+      'iot',
+      'tado',
+      'kasa',
+      'tapo',
+      'shelly',
+      'hs100',
+      'hs110',
+      'kp105',
+      'kp115',
+      'homeassistant',
+      'home-assistant',
+    ],
   ],
   [
     'laptop',
-    ['laptop', 'notebook', 'thinkpad', 'chromebook', 'xps', 'elitebook', 'zenbook', 'yoga'],
+    [
+      'laptop',
+      'notebook',
+      'thinkpad',
+      'ideapad',
+      'chromebook',
+      'xps',
+      'elitebook',
+      'zenbook',
+      'yoga',
+    ],
   ],
-  ['desktop', ['desktop', 'pc', 'workstation', 'tower', 'optiplex']],
+  ['desktop', ['desktop', 'pc', 'workstation', 'tower', 'optiplex', 'pavilion']],
 ];
 
 /** The icon a device's name suggests; a network device when nothing matches. */

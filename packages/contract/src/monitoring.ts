@@ -170,6 +170,17 @@ export const lineOfServiceLocationSchema = z.object({
 });
 export type LineOfServiceLocation = z.infer<typeof lineOfServiceLocationSchema>;
 
+/**
+ * Not in the seeds: GET /api/mapSettings/v1, the map tiles the location panel draws from
+ * (`MAP_TILE_URL`, a Leaflet URL template such as `https://tile.example/{z}/{x}/{y}.png`). With
+ * none the map shows the bundled world outline alone.
+ */
+export const mapSettingsSchema = z.object({
+  tileUrl: z.string().nullable(),
+  attribution: z.string().nullable(),
+});
+export type MapSettings = z.infer<typeof mapSettingsSchema>;
+
 /** Optional minus, digits, optional dot and digits (seed 001 section 5); rounded to 5 decimals. */
 export const coordinatePattern = /^-?\d+(\.\d+)?$/;
 export const coordinateDecimals = 5;

@@ -106,13 +106,23 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         })),
         screen('base.uptime-report'),
         screen('base.qoe-report'),
-        screen('base.summary'),
+        screen('base.summary', async () => ({
+          Component: (await import('../features/network/components/summary-page')).SummaryPage,
+        })),
         redirectToDevices('base.bandwidth', 'base.bandwidth.devices'),
-        screen('base.bandwidth.devices'),
-        screen('base.bandwidth.detail'),
+        screen('base.bandwidth.devices', async () => ({
+          Component: (await import('../features/network/components/bandwidth-page')).BandwidthPage,
+        })),
+        screen('base.bandwidth.detail', async () => ({
+          Component: (await import('../features/network/components/bandwidth-page')).BandwidthPage,
+        })),
         redirectToDevices('base.wifi', 'base.wifi.devices'),
-        screen('base.wifi.devices'),
-        screen('base.wifi.detail'),
+        screen('base.wifi.devices', async () => ({
+          Component: (await import('../features/network/components/wifi-page')).WifiPage,
+        })),
+        screen('base.wifi.detail', async () => ({
+          Component: (await import('../features/network/components/wifi-page')).WifiPage,
+        })),
         screen('base.qoe'),
         screen('base.site-survey'),
         screen('base.gateway-physical-status'),

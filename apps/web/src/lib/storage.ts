@@ -26,6 +26,8 @@ export const sessionStorageKeys = {
 export const localStorageKeys = {
   language: 'ls_language',
   pageSizePrefix: 'ls_page_size:',
+  /** 'true' while the user keeps the summary's map hidden. */
+  hideMap: 'ls_hide_map',
 } as const;
 
 const day = 24 * 60 * 60;

@@ -2,7 +2,6 @@ import { ActionIcon, Button, Group, Menu, Select, Tooltip, UnstyledButton } from
 import { IconChevronDown, IconHelpCircle, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { SupportChatButton } from '../../components/ui/support-chat-button';
 import { usePortalSignInMode } from '../../features/auth/api/get-sso-info';
 import { useBrand } from '../../lib/brand/brand-context';
 import { useUpdateAvailable } from '../../lib/build-watcher';
@@ -144,7 +143,6 @@ export function NavBar({
               </Button>
             </Tooltip>
           )}
-          <SupportChatButton />
           {navigation.lineChoices.length > 0 && (
             <LineOfServiceSelect
               lines={navigation.lineChoices}

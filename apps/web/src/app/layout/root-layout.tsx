@@ -1,7 +1,12 @@
 import { Alert, Container } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
 import { Outlet, useMatches, useParams } from 'react-router';
+import {
+  isUnknownLine,
+  subscriberDeviceQueryOptions,
+} from '../../features/network/api/get-subscriber-device';
 import { ChangePassphraseModal } from '../../features/passphrase/components/change-passphrase-modal';
 import { type RouteName, screensWithoutNavigation } from '../../lib/routes';
 import { setCurrentLineOfService, useSession } from '../../lib/session';
@@ -30,9 +35,16 @@ export function RootLayout() {
   const [changingPassphrase, setChangingPassphrase] = useState(false);
   useSessionKeeper(session.isAuthenticated);
 
+  // A line typed in the address bar becomes the menus' line only once the server knows it.
+  const line = useQuery({
+    ...subscriberDeviceQueryOptions(losCode ?? ''),
+    enabled: Boolean(losCode) && session.isAuthenticated,
+  });
+  const knownLine = line.isSuccess ? losCode : undefined;
   useEffect(() => {
-    if (losCode && session.isAuthenticated) setCurrentLineOfService(losCode);
-  }, [losCode, session.isAuthenticated]);
+    if (knownLine) setCurrentLineOfService(knownLine);
+  }, [knownLine]);
+  const routeLine = isUnknownLine(line.error) ? undefined : losCode;
 
   const showNavigation =
     session.isAuthenticated && !(routeName && screensWithoutNavigation.includes(routeName));
@@ -43,7 +55,7 @@ export function RootLayout() {
       {showNavigation && (
         <NavBar
           routeName={routeName}
-          routeLineOfService={losCode}
+          routeLineOfService={routeLine}
           onChangePassphrase={() => setChangingPassphrase(true)}
         />
       )}
@@ -65,7 +77,7 @@ export function RootLayout() {
           <Outlet />
         )}
       </main>
-      <Footer />
+      <Footer losCode={showNavigation ? routeLine : undefined} />
     </div>
   );
 }

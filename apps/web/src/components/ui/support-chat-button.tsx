@@ -5,7 +5,7 @@ import { useBrand } from '../../lib/brand/brand-context';
 import { supportChatUrlFor } from '../../lib/brand/support-chat';
 import { useSession } from '../../lib/session';
 
-/** The Support chat button: opens the brand's external chat service in a new tab. */
+/** The Support chat button of the consumer's summary (seed 001 section 2): opens the brand's external chat service in a new tab. */
 export function SupportChatButton() {
   const { t } = useTranslation();
   const { brand } = useBrand();
@@ -18,8 +18,7 @@ export function SupportChatButton() {
       href={chatUrl}
       target="_blank"
       rel="noopener noreferrer"
-      size="xs"
-      variant="white"
+      size="sm"
       leftSection={<IconMessageCircle size={14} aria-hidden />}
     >
       {t('NAV.SUPPORT_CHAT')}

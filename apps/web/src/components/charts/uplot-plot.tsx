@@ -1,0 +1,224 @@
+import { useEffect, useEffectEvent, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { formatChartValue, timeTickFormat } from './chart-format';
+import type { ChartBand, ChartSeries } from './chart-types';
+import type { TimeRange } from './zoom';
+
+export interface UplotPlotProps {
+  x: readonly number[];
+  series: readonly ChartSeries[];
+  hidden: ReadonlySet<string>;
+  height: number;
+  language: string;
+  axisColour: string;
+  gridColour: string;
+  yMax?: number;
+  bands?: readonly ChartBand[];
+  /** The unit the y axis is labelled with, when every series shares it. */
+  yUnit?: string;
+  onCursor: (index: number | null) => void;
+  onSelect?: (range: TimeRange) => void;
+  onSeriesClick?: (key: string) => void;
+}
+
+/** Where the performance figure of bench/README.md is read from. */
+export const chartDrawMeasure = 'linesight-chart-draw';
+
+const dayMs = 86_400_000;
+
+/** Pixels the pointer may be from a line and still pick it for a click. */
+const seriesPickDistance = 12;
+
+/**
+ * The uPlot canvas, loaded on its own (with uPlot) only when a chart has something to draw. It
+ * is rebuilt when the data changes, which uPlot does in a few milliseconds even for a month of
+ * 25 devices; showing and hiding a series only redraws.
+ */
+export default function UplotPlot(props: UplotPlotProps) {
+  const { x, series, height, language, axisColour, gridColour, yMax, bands, yUnit } = props;
+  const container = useRef<HTMLDivElement>(null);
+  const plot = useRef<uPlot | null>(null);
+
+  const reportCursor = useEffectEvent((index: number | null) => props.onCursor(index));
+  const reportSelect = useEffectEvent((range: TimeRange) => props.onSelect?.(range));
+  const reportClick = useEffectEvent((key: string) => props.onSeriesClick?.(key));
+  const isShown = useEffectEvent((key: string) => !props.hidden.has(key));
+  const selectable = props.onSelect !== undefined;
+  const clickable = props.onSeriesClick !== undefined;
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const startedAt = performance.now();
+    let measured = false;
+    let focused: number | null = null;
+    const spanMs = x.length > 1 ? (x.at(-1) ?? 0) - (x[0] ?? 0) : 0;
+
+    const options: uPlot.Options = {
+      width: Math.max(element.clientWidth, 200),
+      height,
+      ms: 1,
+      legend: { show: false },
+      focus: { alpha: 0.35 },
+      cursor: {
+        drag: { x: selectable, y: false, setScale: false },
+        focus: { prox: seriesPickDistance },
+        points: { size: 6 },
+      },
+      select: { show: selectable, left: 0, top: 0, width: 0, height: 0 },
+      scales: {
+        x: { time: true },
+        y: {
+          range: (_self, dataMin, dataMax) => {
+            if (yMax !== undefined) return [0, yMax];
+            const top = Number.isFinite(dataMax) && dataMax > 0 ? dataMax : 1;
+            return uPlot.rangeNum(Math.min(0, dataMin || 0), top, 0.1, true);
+          },
+        },
+      },
+      axes: [
+        {
+          stroke: axisColour,
+          // Labels with a date and a time need more room than a time alone.
+          space: spanMs > dayMs ? 120 : 60,
+          grid: { stroke: gridColour, width: 1 },
+          ticks: { stroke: gridColour },
+          values: (_self, splits, _axis, _space, increment) => {
+            const format = timeTickFormat(language, increment, spanMs);
+            return splits.map((split) => format(split));
+          },
+        },
+        {
+          stroke: axisColour,
+          label: yUnit,
+          labelSize: yUnit ? 20 : 0,
+          size: 56,
+          grid: { stroke: gridColour, width: 1 },
+          ticks: { stroke: gridColour },
+          values: (_self, splits) => splits.map((split) => formatChartValue(language, split)),
+        },
+      ],
+      series: [
+        {},
+        ...series.map((line): uPlot.Series => ({
+          label: line.name,
+          stroke: line.colour,
+          width: 1.5,
+          show: isShown(line.key),
+          spanGaps: false,
+          points: { show: false },
+        })),
+      ],
+      hooks: {
+        drawClear: [
+          (self) => {
+            if (!bands?.length) return;
+            const { ctx, bbox } = self;
+            ctx.save();
+            for (const band of bands) {
+              const top = self.valToPos(band.to, 'y', true);
+              const bottom = self.valToPos(band.from, 'y', true);
+              ctx.fillStyle = band.colour;
+              ctx.fillRect(bbox.left, top, bbox.width, bottom - top);
+              ctx.fillStyle = axisColour;
+              ctx.font = `${Math.round(11 * devicePixelRatio)}px sans-serif`;
+              ctx.textBaseline = 'top';
+              ctx.fillText(
+                band.label,
+                bbox.left + 6 * devicePixelRatio,
+                top + 4 * devicePixelRatio,
+              );
+            }
+            ctx.restore();
+          },
+        ],
+        draw: [
+          () => {
+            if (measured) return;
+            measured = true;
+            performance.measure(chartDrawMeasure, {
+              start: startedAt,
+              detail: { series: series.length, points: x.length },
+            });
+          },
+        ],
+        setCursor: [(self) => reportCursor(self.cursor.idx ?? null)],
+        setSeries: [
+          (_self, index, change) => {
+            // uPlot's typings call the change a Series; it is the {show} or {focus} asked for.
+            const { focus } = change as { focus?: boolean };
+            if (focus !== undefined) focused = focus ? index : null;
+          },
+        ],
+        setSelect: [
+          (self) => {
+            const { left, width } = self.select;
+            if (width < 3) return;
+            const range = {
+              start: self.posToVal(left, 'x'),
+              end: self.posToVal(left + width, 'x'),
+            };
+            self.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
+            reportSelect(range);
+          },
+        ],
+      },
+    };
+
+    const data = [x as number[], ...series.map((line) => line.values as (number | null)[])];
+    const chart = new uPlot(options, data as uPlot.AlignedData, element);
+    plot.current = chart;
+
+    const onClick = (): void => {
+      if (!clickable || focused === null || chart.cursor.idx === null) return;
+      const key = series[focused - 1]?.key;
+      if (key !== undefined) reportClick(key);
+    };
+    const onLeave = (): void => {
+      focused = null;
+    };
+    chart.over.addEventListener('click', onClick);
+    chart.over.addEventListener('mouseleave', onLeave);
+    const resize = new ResizeObserver(() => {
+      chart.setSize({ width: Math.max(element.clientWidth, 200), height });
+    });
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      chart.over.removeEventListener('click', onClick);
+      chart.over.removeEventListener('mouseleave', onLeave);
+      chart.destroy();
+      plot.current = null;
+    };
+  }, [
+    x,
+    series,
+    height,
+    language,
+    axisColour,
+    gridColour,
+    yMax,
+    bands,
+    yUnit,
+    selectable,
+    clickable,
+  ]);
+
+  const { hidden } = props;
+  useEffect(() => {
+    const chart = plot.current;
+    if (!chart) return;
+    series.forEach((line, index) => {
+      const show = !hidden.has(line.key);
+      if (chart.series[index + 1]?.show !== show) chart.setSeries(index + 1, { show });
+    });
+  }, [hidden, series]);
+
+  return (
+    <div
+      ref={container}
+      style={{ width: '100%', height, cursor: clickable ? 'pointer' : undefined }}
+    />
+  );
+}

@@ -1,0 +1,162 @@
+import type { LanDevice, LocalNetworkResponse } from '@linesight/contract';
+import { expect, type Page, test } from '@playwright/test';
+import { accounts } from './support/e2e-settings';
+import { busyLine, fleetReportingSeconds, noBlockingLine, refusingLine } from './support/fleet';
+import { openAndSignIn } from './support/sign-in';
+
+/**
+ * The device details panel on the fleet's lines: a rename and an icon change saved through the
+ * API, and the block toggle carried out (or refused) by the simulated gateways.
+ */
+
+/** Opens the line's summary and answers the devices the page drew. */
+async function openSummary(page: Page, losCode: string): Promise<LanDevice[]> {
+  const answer = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === `/api/localnetwork/v1/${losCode}`,
+  );
+  await page.goto(`/summary/${losCode}`);
+  return ((await (await answer).json()) as LocalNetworkResponse).devices;
+}
+
+const card = (page: Page, device: LanDevice) =>
+  page.locator(`[data-testid="device-card"][data-mac="${device.macAddress}"]`);
+
+/** Online WiFi devices of the line, so that parallel tests each take their own. */
+function onlineWifi(devices: readonly LanDevice[]): LanDevice[] {
+  return devices.filter((device) => device.online && device.connectionType === 'WiFi');
+}
+
+async function openDetails(page: Page, device: LanDevice): Promise<void> {
+  await card(page, device).click();
+  await expect(page).toHaveURL(new RegExp(`/detail/${encodeURIComponent(device.macAddress)}$`));
+  await expect(page.getByTestId('device-details-name')).toBeVisible();
+}
+
+test('renames a device and changes its icon; the card shows the new name', async ({ page }) => {
+  await openAndSignIn(page, accounts.csr.email);
+  const devices = await openSummary(page, busyLine.lineOfServiceCode);
+  const device = onlineWifi(devices)[0];
+  if (!device) throw new Error('the busy line has an online WiFi device');
+  await openDetails(page, device);
+
+  const details = page.getByTestId('device-details');
+  await expect(details.getByTestId('device-rows')).toContainText(device.macAddress);
+  await details.getByRole('button', { name: 'Edit' }).click();
+  await details.getByLabel('Name').fill('Den Console');
+  await details.getByRole('radio', { name: 'Game console' }).click();
+  const saved = page.waitForRequest(
+    (request) => request.method() === 'PUT' && request.url().includes('/api/localnetwork/v1/'),
+  );
+  await details.getByRole('button', { name: 'Done' }).click();
+  expect((await saved).postDataJSON()).toEqual({
+    localNetwork: [{ macAddress: device.macAddress, alias: 'Den Console', icon: 'game-console' }],
+  });
+  await expect(page.getByTestId('device-details-name')).toHaveText('Den Console');
+
+  await openSummary(page, busyLine.lineOfServiceCode);
+  await expect(card(page, device).getByTestId('device-name')).toHaveText('Den Console');
+
+  // An empty name gives the device back its reported one.
+  await openDetails(page, device);
+  await details.getByRole('button', { name: 'Edit' }).click();
+  await details.getByLabel('Name').fill('');
+  await details.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('device-details-name')).toHaveText(
+    device.name ?? device.macAddress,
+  );
+});
+
+test('blocks a device through the gateway and unblocks it, the card following each report', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await openAndSignIn(page, accounts.admin.email);
+  const devices = await openSummary(page, busyLine.lineOfServiceCode);
+  const device = onlineWifi(devices).filter((candidate) => !candidate.blocked)[1];
+  if (!device) throw new Error('the busy line has a second online WiFi device');
+  const reported = { timeout: fleetReportingSeconds * 4 * 1000 };
+
+  for (const block of [true, false]) {
+    await openDetails(page, device);
+    const toggle = page.getByRole('switch', { name: 'Block this device' });
+    await expect(toggle).toBeEnabled();
+    await toggle.click({ force: true });
+    await expect(page.getByTestId('action-pending')).toHaveText(
+      'Sending the command to the gateway…',
+    );
+    await expect(toggle).toBeDisabled();
+    await expect(page.getByTestId('action-result')).toContainText('Command successful.', reported);
+    await expect(page.getByTestId('action-result')).toContainText(
+      "after the gateway's next report",
+    );
+    if (block) await expect(toggle).toBeChecked();
+    else await expect(toggle).not.toBeChecked();
+
+    await expect(async () => {
+      await openSummary(page, busyLine.lineOfServiceCode);
+      await expect(card(page, device).getByRole('img', { name: 'Blocked' })).toHaveCount(
+        block ? 1 : 0,
+        { timeout: 2000 },
+      );
+    }).toPass(reported);
+  }
+});
+
+test('a command the gateway refuses shows its reason and puts the toggle back', async ({
+  page,
+}) => {
+  await openAndSignIn(page, accounts.csr.email);
+  const devices = await openSummary(page, refusingLine.lineOfServiceCode);
+  const device = onlineWifi(devices)[0];
+  if (!device) throw new Error('the refusing line has an online WiFi device');
+  await openDetails(page, device);
+  const toggle = page.getByRole('switch', { name: 'Block this device' });
+  await toggle.click({ force: true });
+  await expect(page.getByTestId('action-pending')).toBeVisible();
+  await expect(page.getByTestId('action-result')).toHaveText('Device busy, try again later', {
+    timeout: 30_000,
+  });
+  await expect(toggle).not.toBeChecked();
+  await expect(toggle).toBeEnabled();
+});
+
+test('says why a device may not be blocked: an OpenWrt agent, or a wired device', async ({
+  page,
+}) => {
+  await openAndSignIn(page, accounts.csr.email);
+  const wrtDevices = await openSummary(page, noBlockingLine.lineOfServiceCode);
+  const wrtDevice = wrtDevices.find((device) => device.connectionType === 'WiFi');
+  if (!wrtDevice) throw new Error('the WRT line has a WiFi device');
+  await openDetails(page, wrtDevice);
+  await expect(page.getByRole('switch', { name: 'Block this device' })).toBeDisabled();
+  await expect(page.getByTestId('device-actions')).toContainText(
+    'This device does not support the block/unblock command',
+  );
+
+  const busyDevices = await openSummary(page, busyLine.lineOfServiceCode);
+  const wired = busyDevices.find((device) => device.connectionType === 'Ethernet');
+  if (!wired) throw new Error('the busy line has a wired device');
+  await openDetails(page, wired);
+  await expect(page.getByRole('switch', { name: 'Block this device' })).toBeDisabled();
+  await expect(page.getByTestId('device-actions')).toContainText(
+    'Command not supported for ethernet devices',
+  );
+});
+
+for (const [language, edit, actions] of [
+  ['es', 'Editar', 'Acciones del dispositivo'],
+  ['fr', 'Modifier', "Actions sur l'appareil"],
+] as const) {
+  test(`the device details in ${language}`, async ({ page }) => {
+    await openAndSignIn(page, accounts.csr.email);
+    await page.evaluate((chosen) => localStorage.setItem('ls_language', chosen), language);
+    const devices = await openSummary(page, busyLine.lineOfServiceCode);
+    const device = devices.find((candidate) => candidate.connectionType === 'Ethernet');
+    if (!device) throw new Error('the busy line has a wired device');
+    await openDetails(page, device);
+    await expect(
+      page.getByTestId('device-details').getByRole('button', { name: edit }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: actions })).toBeVisible();
+  });
+}
