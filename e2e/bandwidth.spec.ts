@@ -13,6 +13,8 @@ import {
   countersOf,
   expectTableValues,
   type PointValue,
+  shownName,
+  uniquelyNamed,
 } from './support/chart-answers';
 import { accounts } from './support/e2e-settings';
 import { busyLine, dslLine, neverReportedLine, sr400Line } from './support/fleet';
@@ -144,10 +146,10 @@ test.describe('bandwidth, staff', () => {
   }) => {
     const day = busyCounters(page, 'day');
     await page.goto(`/bandwidth/${busyLine.lineOfServiceCode}/devices`);
-    const device = (await day.latest()).find((host) =>
-      host.bm.day?.inBytes.some((bytes) => bytes !== null),
+    const device = uniquelyNamed(
+      await day.latest(),
+      (host) => host.bm.day?.inBytes.some((bytes) => bytes !== null) ?? false,
     );
-    if (!device) throw new Error('no device with traffic');
     await chartLabelled(page, 'Bandwidth per device')
       .getByTestId('chart-legend')
       .getByRole('button', { name: device.host, exact: true })
@@ -212,7 +214,10 @@ test.describe('bandwidth, consumer', () => {
         const down = sum(series.inBytes);
         const up = sum(series.outBytes);
         return [
-          { name: host.host, cells: [down, up, down + up].map((b) => formatBytes('en-US', b)) },
+          {
+            name: shownName(hosts, host),
+            cells: [down, up, down + up].map((b) => formatBytes('en-US', b)),
+          },
         ];
       });
       expect(rows.length).toBeGreaterThan(0);
@@ -229,14 +234,22 @@ test.describe('bandwidth, consumer', () => {
   });
 });
 
-for (const [language, heading, chartLabel, hourLabel, showTable] of [
-  ['es', 'Ancho de banda', 'Ancho de banda por dispositivo', 'Hora', 'Mostrar tabla de datos'],
+for (const [language, heading, chartLabel, hourLabel, showTable, unit] of [
+  [
+    'es',
+    'Ancho de banda',
+    'Ancho de banda por dispositivo',
+    'Hora',
+    'Mostrar tabla de datos',
+    'Mbps',
+  ],
   [
     'fr',
     'Bande passante',
     'Bande passante par appareil',
     'Heure',
     'Afficher le tableau des données',
+    'Mbit/s',
   ],
 ] as const) {
   test(`bandwidth in ${language}: the chart and its figures in the user’s language`, async ({
@@ -250,6 +263,9 @@ for (const [language, heading, chartLabel, hourLabel, showTable] of [
     const chart = chartLabelled(page, chartLabel);
     await chart.getByText(hourLabel, { exact: true }).click();
     await chart.getByRole('button', { name: showTable }).click();
-    await expectTableValues(chart, () => hour.latest(), 'hour', rate('downstream'), language);
+    await expectTableValues(chart, () => hour.latest(), 'hour', rate('downstream'), {
+      language,
+      unit,
+    });
   });
 }

@@ -6,6 +6,7 @@ import {
   CounterAnswers,
   expectTableValues,
   type PointValue,
+  uniquelyNamed,
 } from './support/chart-answers';
 import { accounts } from './support/e2e-settings';
 import { busyLine, neverReportedLine } from './support/fleet';
@@ -91,10 +92,10 @@ test.describe('WiFi', () => {
   }) => {
     const day = busyCounters(page, 'day');
     await page.goto(`/wifi/${busyLine.lineOfServiceCode}/devices`);
-    const device = (await day.latest()).find((host) =>
-      host.bm.day?.rssi.some((dbm) => dbm !== null),
+    const device = uniquelyNamed(
+      await day.latest(),
+      (host) => host.bm.day?.rssi.some((dbm) => dbm !== null) ?? false,
     );
-    if (!device) throw new Error('no WiFi device');
     await chartLabelled(page, 'WiFi link rate per device')
       .getByTestId('chart-legend')
       .getByRole('button', { name: device.host, exact: true })
@@ -117,7 +118,7 @@ test.describe('WiFi', () => {
     const signalChart = chartLabelled(page, `Signal strength of ${device.host}`);
     await expect(signalChart).toHaveCount(1);
     await signalChart.getByRole('button', { name: 'Show data table' }).click();
-    await expectTableValues(signalChart, only, 'day', signal);
+    await expectTableValues(signalChart, only, 'day', signal, { unit: '%' });
   });
 
   test('says a line that never reported has no data and no settings', async ({ page }) => {

@@ -14,7 +14,6 @@ import { useDeviceCounters } from '../use-device-counters';
 import { DeviceDetails } from './device-details';
 
 const wifiChartHeight = 247;
-const rateUnit = 'Mbps';
 
 /**
  * base.wifi.devices and base.wifi.detail (staff only): the WiFi devices' link rates over the
@@ -29,6 +28,7 @@ export function WifiPage() {
   const [timespan, setTimespan] = useState<Timespan>('day');
   const [direction, setDirection] = useState<Direction>('downstream');
   const counters = useDeviceCounters(losCode, timespan);
+  const rateUnit = t('CHART.MBPS');
   const hosts = useMemo(
     () => counters.hosts?.filter((host) => !deviceMac || host.macAddress === deviceMac) ?? [],
     [counters.hosts, deviceMac],
@@ -38,7 +38,7 @@ export function WifiPage() {
       deviceChart(hosts, timespan, rateUnit, (series, index) =>
         linkRateMbps(series, index, direction),
       ),
-    [hosts, timespan, direction],
+    [hosts, timespan, direction, rateUnit],
   );
   const deviceName = deviceMac ? (hosts[0]?.host ?? deviceMac) : undefined;
 
