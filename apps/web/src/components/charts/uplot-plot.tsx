@@ -59,6 +59,8 @@ export default function UplotPlot(props: UplotPlotProps) {
       width: Math.max(element.clientWidth, 200),
       height,
       ms: 1,
+      // Room on the right for half of a tick label that falls on the last point (uPlot clips it).
+      padding: [null, 32, null, null],
       legend: { show: false },
       focus: { alpha: 0.35 },
       cursor: {
