@@ -1,11 +1,13 @@
+import { type MacSeries, signalPercent, type WifiSettings } from '@linesight/contract';
+import { expect, type Page, test } from '@playwright/test';
 import {
-  type MacCounters,
-  type MacCountersResponse,
-  signalPercent,
-  type WifiSettings,
-} from '@linesight/contract';
-import { expect, type Page, type Response, test } from '@playwright/test';
-import { formatChartValue } from '../apps/web/src/components/charts/chart-format';
+  answerOf,
+  chartLabelled,
+  CounterAnswers,
+  expectTableValues,
+  type PointValue,
+  uniquelyNamed,
+} from './support/chart-answers';
 import { accounts } from './support/e2e-settings';
 import { busyLine, neverReportedLine } from './support/fleet';
 import { openAndSignIn } from './support/sign-in';
@@ -14,50 +16,24 @@ import { openAndSignIn } from './support/sign-in';
 
 test.use({ timezoneId: 'UTC' });
 
-function answerOf(page: Page, path: RegExp): Promise<Response> {
-  return page.waitForResponse((response) => {
-    const url = new URL(response.url());
-    return path.test(`${url.pathname}${url.search}`);
-  });
+/** The link rate in Mbps of the kbps served: tx (gateway to device) is downstream. */
+function linkRate(direction: 'downstream' | 'upstream'): PointValue {
+  return (series: MacSeries, index: number) => {
+    const kbps = (direction === 'downstream' ? series.txRate : series.rxRate)[index];
+    return kbps === null || kbps === undefined ? null : kbps / 1000;
+  };
 }
 
-/** The data table's cell of a device at the answer's third-last point (a closed one). */
-async function expectDeviceValues(
-  page: Page,
-  hosts: readonly MacCounters[],
-  value: (host: MacCounters, index: number) => number | null,
-  language = 'en-US',
-): Promise<void> {
-  const drawn = hosts.filter((host) =>
-    host.bm.hour?.inBytes.some((_, index) => value(host, index) !== null),
+const signal: PointValue = (series, index) => {
+  const dbm = series.rssi[index];
+  return dbm === null || dbm === undefined ? null : signalPercent(dbm);
+};
+
+const busyCounters = (page: Page, query: string): CounterAnswers =>
+  new CounterAnswers(
+    page,
+    new RegExp(`/api/maccounter/v1/${busyLine.lineOfServiceCode}\\?timespan=${query}$`),
   );
-  const first = drawn[0]?.bm.hour;
-  expect(first, 'the line has WiFi devices to draw').toBeDefined();
-  if (!first) return;
-  const index = Math.max(0, first.inBytes.length - 3);
-  const time = first.startTime + index * first.intervalSeconds * 1000;
-  const rowText = new Intl.DateTimeFormat(language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(time);
-  const table = page.getByTestId('chart-data-table');
-  const row = table.getByRole('row').filter({ hasText: rowText });
-  const names = await table.getByRole('columnheader').allTextContents();
-  for (const host of drawn.slice(0, 3)) {
-    const series = host.bm.hour;
-    if (!series) continue;
-    const at = Math.round((time - series.startTime) / (series.intervalSeconds * 1000));
-    const column = names.findIndex((name) => name.startsWith(`${host.host} (`));
-    expect(column, `${host.host} has a column`).toBeGreaterThan(0);
-    await expect(row.getByRole('cell').nth(column)).toHaveText(
-      formatChartValue(language, at < 0 ? null : value(host, at)),
-    );
-  }
-}
-
-const kbpsToMbps = (kbps: number | null | undefined): number | null =>
-  kbps === null || kbps === undefined ? null : kbps / 1000;
 
 test.describe('WiFi', () => {
   test.beforeEach(async ({ page }) => {
@@ -67,26 +43,36 @@ test.describe('WiFi', () => {
   test('shows the WiFi devices’ link rates as served, tx downstream and rx upstream', async ({
     page,
   }) => {
+    const hour = busyCounters(page, 'hour');
     await page.goto(`/wifi/${busyLine.lineOfServiceCode}/devices`);
-    const hour = answerOf(page, /\/api\/maccounter\/v1\/FLEET-LOS-BUSY\?timespan=hour/);
-    await page.getByText('Hour', { exact: true }).click();
-    const hosts = ((await (await hour).json()) as MacCountersResponse).hosts;
+    const chart = chartLabelled(page, 'WiFi link rate per device');
+    await chart.getByText('Hour', { exact: true }).click();
+    // Only the WiFi hosts have a link rate: the ethernet ones are not drawn.
     const wifiHosts = busyLine.hosts.filter((host) => host.connection === 'wifi');
-    await expect(page.getByTestId('chart-legend').getByRole('listitem')).toHaveCount(
-      hosts.filter((host) => host.bm.hour?.txRate.some((rate) => rate !== null)).length,
-    );
-    expect(wifiHosts.length).toBeGreaterThan(0);
-    await page.getByRole('button', { name: 'Show data table' }).click();
-    await expectDeviceValues(page, hosts, (host, index) => kbpsToMbps(host.bm.hour?.txRate[index]));
-    await page.getByText('Upstream', { exact: true }).click();
-    await expectDeviceValues(page, hosts, (host, index) => kbpsToMbps(host.bm.hour?.rxRate[index]));
+    await expect(async () => {
+      const drawn = (await hour.latest()).filter((host) =>
+        host.bm.hour?.txRate.some((rate) => rate !== null),
+      );
+      expect(drawn.length).toBeGreaterThan(0);
+      expect(drawn.length).toBeLessThanOrEqual(wifiHosts.length);
+      await expect(chart.getByTestId('chart-legend').getByRole('listitem')).toHaveCount(
+        drawn.length,
+        { timeout: 1000 },
+      );
+    }).toPass({ timeout: 20_000 });
+    await chart.getByRole('button', { name: 'Show data table' }).click();
+    await expectTableValues(chart, () => hour.latest(), 'hour', linkRate('downstream'));
+    await chart.getByText('Upstream', { exact: true }).click();
+    await expectTableValues(chart, () => hour.latest(), 'hour', linkRate('upstream'));
   });
 
   test('lists the radios and networks the gateway reported', async ({ page }) => {
     const settingsAnswer = answerOf(page, /\/api\/wifiSettings\/v1\/FLEET-LOS-BUSY$/);
     await page.goto(`/wifi/${busyLine.lineOfServiceCode}/devices`);
     const settings = (await (await settingsAnswer).json()) as WifiSettings;
+    expect(settings.wifiRadios.length).toBeGreaterThan(0);
     const radios = page.getByRole('table', { name: 'WiFi settings' });
+    await expect(radios.getByRole('row')).toHaveCount(settings.wifiRadios.length + 1);
     for (const radio of settings.wifiRadios) {
       const row = radios.getByRole('row').filter({ hasText: radio.freqBand ?? '' });
       await expect(row).toContainText(radio.channel === 0 ? 'Auto' : String(radio.channel));
@@ -101,30 +87,38 @@ test.describe('WiFi', () => {
     }
   });
 
-  test('opens a device with its signal strength in percent of the dBm served', async ({ page }) => {
+  test('opens a device: its link rate, and its signal strength in percent of the dBm served', async ({
+    page,
+  }) => {
+    const day = busyCounters(page, 'day');
     await page.goto(`/wifi/${busyLine.lineOfServiceCode}/devices`);
-    const hour = answerOf(page, /\/api\/maccounter\/v1\/FLEET-LOS-BUSY\?timespan=hour/);
-    await page.getByText('Hour', { exact: true }).click();
-    const hosts = ((await (await hour).json()) as MacCountersResponse).hosts;
-    const device = hosts.find((host) => host.bm.hour?.rssi.some((dbm) => dbm !== null));
-    if (!device) throw new Error('no WiFi device');
-    const day = answerOf(page, /\/api\/maccounter\/v1\/FLEET-LOS-BUSY\?timespan=day/);
-    await page
+    const device = uniquelyNamed(
+      await day.latest(),
+      (host) => host.bm.day?.rssi.some((dbm) => dbm !== null) ?? false,
+    );
+    await chartLabelled(page, 'WiFi link rate per device')
       .getByTestId('chart-legend')
       .getByRole('button', { name: device.host, exact: true })
+      .first()
       .click();
-    await expect(page).toHaveURL(new RegExp(`/wifi/${busyLine.lineOfServiceCode}/detail/`));
-    await day;
-    const signal = page.getByRole('figure', { name: `Signal strength of ${device.host}` });
-    await expect(signal).toBeVisible();
-    await page.getByText('Hour', { exact: true }).click();
-    const signalChart = page.getByTestId('time-chart').filter({ has: signal });
-    await signalChart.getByRole('button', { name: 'Show data table' }).click();
-    const dbm = device.bm.hour?.rssi.findLast((value) => value !== null) ?? null;
-    expect(dbm).not.toBeNull();
-    await expect(signalChart.getByTestId('chart-data-table')).toContainText(
-      formatChartValue('en-US', signalPercent(dbm ?? 0)),
+    await expect(page).toHaveURL(
+      new RegExp(
+        `/wifi/${busyLine.lineOfServiceCode}/detail/${encodeURIComponent(device.macAddress)}$`,
+      ),
     );
+    await expect(page.getByTestId('device-details-name')).toHaveText(device.host);
+    const only = async () =>
+      (await day.latest()).filter((host) => host.macAddress === device.macAddress);
+
+    const rates = chartLabelled(page, `WiFi link rate of ${device.host}`);
+    await rates.getByRole('button', { name: 'Show data table' }).click();
+    await expectTableValues(rates, only, 'day', linkRate('downstream'));
+
+    // Drawn once, in the device details panel.
+    const signalChart = chartLabelled(page, `Signal strength of ${device.host}`);
+    await expect(signalChart).toHaveCount(1);
+    await signalChart.getByRole('button', { name: 'Show data table' }).click();
+    await expectTableValues(signalChart, only, 'day', signal, { unit: '%' });
   });
 
   test('says a line that never reported has no data and no settings', async ({ page }) => {
@@ -136,16 +130,17 @@ test.describe('WiFi', () => {
   });
 });
 
-for (const [language, heading, settingsTitle] of [
-  ['es', 'WiFi', 'Configuración WiFi'],
-  ['fr', 'WiFi', 'Paramètres WiFi'],
+for (const [language, chartLabel, settingsTitle, networksTitle] of [
+  ['es', 'Velocidad de enlace WiFi por dispositivo', 'Configuración WiFi', 'Redes'],
+  ['fr', 'Débit du lien WiFi par appareil', 'Paramètres WiFi', 'Réseaux'],
 ] as const) {
   test(`WiFi in ${language}: the screen in the user’s language`, async ({ page }) => {
     await openAndSignIn(page, accounts.csr.email);
     await page.evaluate((chosen) => localStorage.setItem('ls_language', chosen), language);
     await page.goto(`/wifi/${busyLine.lineOfServiceCode}/devices`);
-    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'WiFi', exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: settingsTitle })).toBeVisible();
-    await expect(page.getByTestId('chart-legend')).toBeVisible();
+    await expect(page.getByRole('heading', { name: networksTitle, exact: true })).toBeVisible();
+    await expect(chartLabelled(page, chartLabel).getByTestId('chart-legend')).toBeVisible();
   });
 }

@@ -253,7 +253,7 @@ function ChartDataTable(props: {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {props.x.map((time, index) => (
+          {newestFirst(props.x).map(([time, index]) => (
             <Table.Tr key={time}>
               <Table.Td>{formatDateTime(props.language, time)}</Table.Td>
               {props.series.map((line) => (
@@ -267,4 +267,12 @@ function ChartDataTable(props: {
       </Table>
     </Table.ScrollContainer>
   );
+}
+
+/**
+ * The table's rows, newest first: the latest figures are what a reader looks for, and a span
+ * that reaches back before the first report would otherwise open on a screen of dashes.
+ */
+function newestFirst(x: readonly number[]): [time: number, index: number][] {
+  return x.map((time, index): [number, number] => [time, index]).reverse();
 }

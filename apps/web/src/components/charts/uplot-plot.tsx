@@ -59,6 +59,8 @@ export default function UplotPlot(props: UplotPlotProps) {
       width: Math.max(element.clientWidth, 200),
       height,
       ms: 1,
+      // Room on the right for half of a tick label that falls on the last point (uPlot clips it).
+      padding: [null, 32, null, null],
       legend: { show: false },
       focus: { alpha: 0.35 },
       cursor: {
@@ -80,8 +82,9 @@ export default function UplotPlot(props: UplotPlotProps) {
       axes: [
         {
           stroke: axisColour,
-          // Labels with a date and a time need more room than a time alone.
-          space: spanMs > dayMs ? 120 : 60,
+          // Labels with a date and a time need more room than a time alone; a 12-hour time with its
+          // AM/PM is about 60 px, so ticks closer than 80 px run into each other.
+          space: spanMs > dayMs ? 120 : 80,
           grid: { stroke: gridColour, width: 1 },
           ticks: { stroke: gridColour },
           values: (_self, splits, _axis, _space, increment) => {

@@ -5,6 +5,7 @@ import {
   bandwidthMbps,
   consumptionOf,
   deviceChart,
+  distinctNames,
   linkRateMbps,
   signalStrengthPercent,
 } from './mac-series';
@@ -59,6 +60,22 @@ describe('deviceChart', () => {
     );
     expect(chart.series.map((line) => [line.key, line.colour])).toEqual([
       ['aa:00:00:00:00:03', deviceColour(2)],
+    ]);
+  });
+});
+
+describe('distinctNames', () => {
+  it('should add the end of the MAC only to names two devices share', () => {
+    const twin = (macAddress: string): MacCounters => ({ macAddress, host: 'Tapo-C310', bm: {} });
+    const names = distinctNames([
+      twin('aa:00:00:00:0c:01'),
+      host('aa:00:00:00:00:02', undefined),
+      twin('aa:00:00:00:0c:03'),
+    ]);
+    expect([...names.values()]).toEqual([
+      'Tapo-C310 · 0c:01',
+      'host aa:00:00:00:00:02',
+      'Tapo-C310 · 0c:03',
     ]);
   });
 });

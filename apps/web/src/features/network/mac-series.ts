@@ -30,6 +30,7 @@ export function deviceChart(
   }
   const x = [...times].sort((a, b) => a - b);
   const position = new Map(x.map((time, index) => [time, index]));
+  const names = distinctNames(hosts);
   const lines: ChartSeries[] = [];
   hosts.forEach((host, hostIndex) => {
     const series = host.bm[span];
@@ -46,13 +47,29 @@ export function deviceChart(
     if (drawn)
       lines.push({
         key: host.macAddress,
-        name: host.host,
+        name: names.get(host.macAddress) ?? host.host,
         colour: deviceColour(hostIndex),
         unit,
         values,
       });
   });
   return { x, series: lines };
+}
+
+/**
+ * Each device's name, with the end of its MAC when another device of the line has the same one:
+ * a household often has two "Galaxy-Tab-S8", and a legend or table cannot tell them apart
+ * otherwise.
+ */
+export function distinctNames(hosts: readonly MacCounters[]): Map<string, string> {
+  const count = new Map<string, number>();
+  for (const host of hosts) count.set(host.host, (count.get(host.host) ?? 0) + 1);
+  return new Map(
+    hosts.map((host) => [
+      host.macAddress,
+      (count.get(host.host) ?? 0) > 1 ? `${host.host} · ${host.macAddress.slice(-5)}` : host.host,
+    ]),
+  );
 }
 
 /**
@@ -96,6 +113,7 @@ export interface DeviceConsumption {
 export function consumptionOf(hosts: readonly MacCounters[], span: MacSpan): DeviceConsumption[] {
   const sum = (values: readonly (number | null)[]): number =>
     values.reduce<number>((total, value) => total + (value ?? 0), 0);
+  const names = distinctNames(hosts);
   return hosts
     .flatMap((host) => {
       const series = host.bm[span];
@@ -103,7 +121,7 @@ export function consumptionOf(hosts: readonly MacCounters[], span: MacSpan): Dev
       return [
         {
           macAddress: host.macAddress,
-          name: host.host,
+          name: names.get(host.macAddress) ?? host.host,
           downloadedBytes: sum(series.inBytes),
           uploadedBytes: sum(series.outBytes),
         },

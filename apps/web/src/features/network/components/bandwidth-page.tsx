@@ -55,7 +55,7 @@ export function BandwidthPage() {
   const macAddresses = useMemo(() => hosts?.map((host) => host.macAddress) ?? [], [hosts]);
   const zoomed = useMacCountersSpan(losCode, zoom, macAddresses);
   const shownHosts = zoom ? zoomed.data?.hosts : hosts;
-  const unit = t('BANDWIDTH.RATE_UNIT');
+  const unit = t('CHART.MBPS');
   const chart = useMemo(
     () =>
       deviceChart(shownHosts ?? [], zoom ? 'zoom' : timespan, unit, (series, index) =>
@@ -126,7 +126,7 @@ export function BandwidthPage() {
               ? t('BANDWIDTH.ZOOM_TOO_SHORT', { minutes: refusedZoom.minSeconds / 60 })
               : refusedZoom?.kind === 'too-long'
                 ? t('BANDWIDTH.ZOOM_TOO_LONG', { hours: refusedZoom.maxSeconds / 3600 })
-                : t('BANDWIDTH.HINT')}
+                : t(deviceMac ? 'BANDWIDTH.ZOOM_HINT' : 'BANDWIDTH.HINT')}
           </Text>
         }
       />

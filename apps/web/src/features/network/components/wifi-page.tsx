@@ -5,32 +5,30 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Direction } from '../../../components/charts/chart-types';
 import { TimeChart } from '../../../components/charts/time-chart';
-import { useChartColours } from '../../../components/charts/use-chart-colours';
 import { DataTable } from '../../../components/data-table/data-table';
 import { localPageSizeStore, useStoredPageSize } from '../../../lib/page-size';
 import { href } from '../../../lib/routes';
 import { useWifiSettings } from '../api/get-wifi-settings';
-import { deviceChart, linkRateMbps, signalStrengthPercent } from '../mac-series';
+import { deviceChart, linkRateMbps } from '../mac-series';
 import { useDeviceCounters } from '../use-device-counters';
 import { DeviceDetails } from './device-details';
 
 const wifiChartHeight = 247;
-const signalChartHeight = 200;
-const rateUnit = 'Mbps';
 
 /**
  * base.wifi.devices and base.wifi.detail (staff only): the WiFi devices' link rates over the
  * five timespans (tx, gateway to device, is downstream), and the gateway's WiFi settings; with a
- * device in the route, its link rate and signal strength beside its details.
+ * device in the route, its link rate beside its details (whose panel draws its signal strength,
+ * so the page does not draw it twice).
  */
 export function WifiPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const colours = useChartColours();
   const { losCode = '', deviceMac } = useParams();
   const [timespan, setTimespan] = useState<Timespan>('day');
   const [direction, setDirection] = useState<Direction>('downstream');
   const counters = useDeviceCounters(losCode, timespan);
+  const rateUnit = t('CHART.MBPS');
   const hosts = useMemo(
     () => counters.hosts?.filter((host) => !deviceMac || host.macAddress === deviceMac) ?? [],
     [counters.hosts, deviceMac],
@@ -40,15 +38,8 @@ export function WifiPage() {
       deviceChart(hosts, timespan, rateUnit, (series, index) =>
         linkRateMbps(series, index, direction),
       ),
-    [hosts, timespan, direction],
+    [hosts, timespan, direction, rateUnit],
   );
-  const signal = useMemo(() => {
-    const chart = deviceChart(hosts, timespan, '%', signalStrengthPercent);
-    return {
-      x: chart.x,
-      series: chart.series.map((line) => ({ ...line, colour: colours.primary })),
-    };
-  }, [hosts, timespan, colours.primary]);
   const deviceName = deviceMac ? (hosts[0]?.host ?? deviceMac) : undefined;
 
   const rateChart = (
@@ -90,25 +81,9 @@ export function WifiPage() {
             </Anchor>
             <Grid gap="lg">
               <Grid.Col span={{ base: 12, md: 8 }}>
-                <Stack gap="md">
-                  <Paper withBorder p="md" radius="md">
-                    {rateChart}
-                  </Paper>
-                  <Paper withBorder p="md" radius="md">
-                    <Title order={2} size="h4" mb="sm">
-                      {t('WIFI.SIGNAL_TITLE')}
-                    </Title>
-                    <TimeChart
-                      label={t('WIFI.DEVICE_SIGNAL_LABEL', { name: deviceName })}
-                      height={signalChartHeight}
-                      x={signal.x}
-                      series={signal.series}
-                      isLoading={counters.isLoading}
-                      isError={counters.isError}
-                      yMax={100}
-                    />
-                  </Paper>
-                </Stack>
+                <Paper withBorder p="md" radius="md">
+                  {rateChart}
+                </Paper>
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 4 }}>
                 <DeviceDetails losCode={losCode} macAddress={deviceMac} />
