@@ -66,6 +66,26 @@ test('renames a device and changes its icon; the card shows the new name', async
   );
 });
 
+/**
+ * Holds the page's command-status answers until released: the fleet's gateways answer within a
+ * second, and the pending state must be seen however fast they do. The answers themselves are
+ * the server's, passed on unchanged.
+ */
+async function holdCommandStatus(page: Page): Promise<() => void> {
+  const statusPath = '**/api/deviceActionStatus/**';
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  await page.route(statusPath, async (route) => {
+    await opened;
+    await route.continue();
+  });
+  // Once open the handler passes answers straight on; a later hold's handler, added after it,
+  // is the one Playwright asks first.
+  return open;
+}
+
 test('blocks a device through the gateway and unblocks it, the card following each report', async ({
   page,
 }) => {
@@ -80,11 +100,13 @@ test('blocks a device through the gateway and unblocks it, the card following ea
     await openDetails(page, device);
     const toggle = page.getByRole('switch', { name: 'Block this device' });
     await expect(toggle).toBeEnabled();
+    const release = await holdCommandStatus(page);
     await toggle.click({ force: true });
     await expect(page.getByTestId('action-pending')).toHaveText(
       'Sending the command to the gateway…',
     );
     await expect(toggle).toBeDisabled();
+    release();
     await expect(page.getByTestId('action-result')).toContainText('Command successful.', reported);
     await expect(page.getByTestId('action-result')).toContainText(
       "after the gateway's next report",
@@ -111,8 +133,11 @@ test('a command the gateway refuses shows its reason and puts the toggle back', 
   if (!device) throw new Error('the refusing line has an online WiFi device');
   await openDetails(page, device);
   const toggle = page.getByRole('switch', { name: 'Block this device' });
+  const release = await holdCommandStatus(page);
   await toggle.click({ force: true });
   await expect(page.getByTestId('action-pending')).toBeVisible();
+  await expect(toggle).toBeDisabled();
+  release();
   await expect(page.getByTestId('action-result')).toHaveText('Device busy, try again later', {
     timeout: 30_000,
   });
