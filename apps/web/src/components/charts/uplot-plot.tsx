@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { isolatedPoints } from './isolated-points';
 import { formatChartValue, timeTickFormat } from './chart-format';
 import type { ChartBand, ChartSeries } from './chart-types';
 import type { TimeRange } from './zoom';
@@ -110,7 +111,12 @@ export default function UplotPlot(props: UplotPlotProps) {
           width: 1.5,
           show: isShown(line.key),
           spanGaps: false,
-          points: { show: false },
+          points: {
+            show: true,
+            size: 5,
+            fill: line.colour,
+            filter: (self, seriesIndex) => isolatedPoints(self.data[seriesIndex] ?? []),
+          },
         })),
       ],
       hooks: {
