@@ -46,7 +46,13 @@ export async function openDatabase(
   options: DatabaseOptions = {},
 ): Promise<Database> {
   if (location.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: location.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: location.url,
+      max: 10,
+      // A chart or totals read unions a line's stretches of two or three tiers; a parallel append
+      // of them starts workers that cost more than the whole read (migration 0020 says why).
+      options: '-c enable_parallel_append=off',
+    });
     // Without a listener, pg rethrows an idle connection's error and the process dies.
     pool.on('error', (error) => options.onIdleConnectionError?.(error));
     const db = drizzlePostgres({ client: pool, schema });

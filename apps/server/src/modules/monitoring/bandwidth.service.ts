@@ -16,12 +16,13 @@ import type { Clock } from '../../clock';
 import type { TierSeconds } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import {
-  type HostPoint,
+  type HostGrid,
   type SeriesRepository,
   tierForSpan,
 } from '../../telemetry/series.repository';
 import { lineOfServiceNotFound } from '../devices/devices.service';
 import type { HomeNetworkRepository } from './home-network.repository';
+import { byName } from './home-network.service';
 
 /**
  * The bandwidth chart's data (seed 001 sections 3, 4 and 9): per LAN device, the bytes it
@@ -85,30 +86,19 @@ function timeOf(text: string, name: string): number {
   return Math.floor(value);
 }
 
-/** The series of one host over a grid, from the points read for it (by bucket). */
-function seriesOf(grid: Grid, points: readonly HostPoint[]): MacSeries {
+/** The series of one host over a grid, from its grid as read (all null when it has none). */
+function seriesOf(grid: Grid, read: HostGrid | undefined): MacSeries {
   const empty = (): (number | null)[] => Array<number | null>(grid.points).fill(null);
-  const series: MacSeries = {
+  return {
     startTime: grid.start.getTime(),
     intervalSeconds: grid.tier,
-    inBytes: empty(),
-    outBytes: empty(),
-    rssi: empty(),
-    rxRate: empty(),
-    txRate: empty(),
-  };
-  const tierMs = grid.tier * 1000;
-  for (const point of points) {
-    const index = (point.bucket.getTime() - series.startTime) / tierMs;
-    if (!Number.isInteger(index) || index < 0 || index >= grid.points) continue;
-    series.inBytes[index] = point.bytesIn;
-    series.outBytes[index] = point.bytesOut;
-    series.rssi[index] = point.signalDbm;
+    inBytes: read?.bytesIn ?? empty(),
+    outBytes: read?.bytesOut ?? empty(),
+    rssi: read?.signalDbm ?? empty(),
     // The gateway's uplink is what it receives from the device; its downlink, what it sends.
-    series.rxRate[index] = point.uplinkKbps;
-    series.txRate[index] = point.downlinkKbps;
-  }
-  return series;
+    rxRate: read?.uplinkKbps ?? empty(),
+    txRate: read?.downlinkKbps ?? empty(),
+  };
 }
 
 export class BandwidthService {
@@ -196,11 +186,11 @@ export class BandwidthService {
     if (!found) throw lineOfServiceNotFound(code);
     if (!found.state) return null;
     const lineId = found.line.id;
-    const [hosts, labels, ...pointsPerGrid] = await Promise.all([
+    const [hosts, labels, ...readPerGrid] = await Promise.all([
       this.homeNetwork.hosts(lineId),
       this.homeNetwork.labels(lineId),
       ...grids.map(({ grid }) =>
-        this.series.hostSeries(lineId, { tier: grid.tier, from: grid.start, to: gridEnd(grid) }),
+        this.series.hostGrid(lineId, { tier: grid.tier, from: grid.start, to: gridEnd(grid) }),
       ),
     ]);
     const aliases = new Map(labels.map((label) => [label.mac, label.alias]));
@@ -210,20 +200,8 @@ export class BandwidthService {
         macAddress: host.mac,
         host: aliases.get(host.mac) ?? host.hostName ?? host.mac,
       }))
-      .sort(
-        (a, b) =>
-          a.host.localeCompare(b.host, undefined, { sensitivity: 'base' }) ||
-          a.macAddress.localeCompare(b.macAddress),
-      );
-    const pointsByMac = grids.map((_grid, index) => {
-      const byMac = new Map<string, HostPoint[]>();
-      for (const point of pointsPerGrid[index] ?? []) {
-        const points = byMac.get(point.mac);
-        if (points) points.push(point);
-        else byMac.set(point.mac, [point]);
-      }
-      return byMac;
-    });
+      .sort((a, b) => byName.compare(a.host, b.host) || a.macAddress.localeCompare(b.macAddress));
+    const readByMac = readPerGrid.map((read) => new Map(read.map((host) => [host.mac, host])));
     return {
       hosts: shown.map(({ macAddress, host }) => ({
         macAddress,
@@ -231,7 +209,7 @@ export class BandwidthService {
         bm: Object.fromEntries(
           grids.map(({ name, grid }, index) => [
             name,
-            seriesOf(grid, pointsByMac[index]?.get(macAddress) ?? []),
+            seriesOf(grid, readByMac[index]?.get(macAddress)),
           ]),
         ),
       })),

@@ -109,7 +109,7 @@ function coordinateOf(value: string | number | undefined, limit: number): Coordi
 }
 
 /** One collator for every sort: `localeCompare` with options builds one per comparison. */
-const byName = new Intl.Collator(undefined, { sensitivity: 'base' });
+export const byName = new Intl.Collator(undefined, { sensitivity: 'base' });
 
 const blockActions = new Set<DeviceCommand['action']>(['block', 'unblock']);
 
@@ -230,23 +230,20 @@ export class HomeNetworkService {
       ...windowOf(state.reportedAt, offlineAfterIntervals * interval, 60),
       to: new Date(state.reportedAt.getTime() + 60_000),
     };
-    const [hosts, labels, [consumption = [], throughput = []], signalPoints] = await Promise.all([
+    const [hosts, labels, [consumption = [], throughput = []], signalGrid] = await Promise.all([
       this.homeNetwork.hosts(line.id),
       this.homeNetwork.labels(line.id),
       this.series.hostTotals(line.id, [
         { tier: 7200, ...consumptionWindow },
         { tier: 7200, ...throughputWindow },
       ]),
-      this.series.hostSeries(line.id, signalWindow),
+      this.series.hostGrid(line.id, signalWindow),
     ]);
     const gatewayOnline = this.isOnline(state);
     const labelsByMac = new Map(labels.map((label) => [label.mac, label]));
     const consumptionByMac = new Map(consumption.map((total) => [total.mac, total]));
     const ranks = throughputRanks(throughput);
-    const signals = new Map<string, (number | null)[]>();
-    for (const point of signalPoints) {
-      signals.set(point.mac, [...(signals.get(point.mac) ?? []), point.signalDbm]);
-    }
+    const signals = new Map(signalGrid.map((host) => [host.mac, host.signalDbm]));
     const devices = hosts.map((host) => {
       const reading = state.hostReadings[host.mac];
       const online = gatewayOnline && host.active;
