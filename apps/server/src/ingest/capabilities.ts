@@ -2,7 +2,6 @@ import { type Capability, capabilityFlags } from '@linesight/contract';
 import type { ParameterValue } from './report-format';
 import { vendorPrefix } from './device-identity';
 
-
 /**
  * What a gateway can show, read off what it reports: a flag is set by the first report that
  * carries its data. A site survey or spectrum analysis comes hourly at best, so the store keeps
