@@ -486,6 +486,25 @@ describe('the collector protocol', () => {
       },
     );
 
+    it.each([
+      ['zlib-wrapped', (text: Buffer) => deflateSync(text)],
+      ['raw', (text: Buffer) => deflateRawSync(text)],
+    ])(
+      'should answer a %s deflate stream whose last block ends before the body does',
+      async (_case, encode) => {
+        // Found by the property test: zlib ended at the final block, the decoder waited for an
+        // 'end' already sent, and the request was never answered.
+        // What follows the final block is not read: the body is what the block holds.
+        const { token, id } = await freshLine();
+        const truncated = Buffer.from('{"Report": [');
+        const early = Buffer.concat([encode(truncated), Buffer.from('trailing')]);
+        const response = await send(token, early, { 'content-encoding': 'deflate' });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual((await send(token, truncated)).json());
+        expect(await storedTimes(id)).toHaveLength(0);
+      },
+    );
+
     it('should answer 415 for a coding it does not read, which agents take to send uncompressed', async () => {
       const response = await send((await freshLine()).token, body(), { 'content-encoding': 'br' });
       expect(response.statusCode).toBe(415);

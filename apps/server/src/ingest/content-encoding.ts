@@ -38,6 +38,9 @@ function isZlibHeader(first: number, second: number): boolean {
 function createDeflateDecoder(): Transform {
   let start = Buffer.alloc(0);
   let inflate: Transform | undefined;
+  // A stream's final block can come before the body's last byte: zlib ends there, and waiting
+  // for an 'end' it has already sent held the request open for good.
+  let inflateEnded = false;
   const decoder = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       if (inflate) {
@@ -51,12 +54,19 @@ function createDeflateDecoder(): Transform {
       }
       inflate = isZlibHeader(start[0] ?? 0, start[1] ?? 0) ? createInflate() : createInflateRaw();
       inflate.on('data', (data: Buffer) => decoder.push(data));
+      inflate.once('end', () => {
+        inflateEnded = true;
+      });
       inflate.on('error', (error) => decoder.destroy(error));
       inflate.write(start, () => callback());
     },
     flush(callback) {
       if (!inflate) {
         callback(new Error('a deflate stream of fewer than two bytes'));
+        return;
+      }
+      if (inflateEnded) {
+        callback();
         return;
       }
       inflate.once('end', () => callback());
