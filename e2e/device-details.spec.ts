@@ -137,6 +137,15 @@ test('a command the gateway refuses shows its reason and puts the toggle back', 
   await toggle.click({ force: true });
   await expect(page.getByTestId('action-pending')).toBeVisible();
   await expect(toggle).toBeDisabled();
+  // Leaving while the command is pending asks first; staying keeps the page and the command.
+  const detailUrl = page.url();
+  await page.getByRole('link', { name: 'All devices' }).click();
+  const warning = page.getByRole('dialog', { name: 'A command is still pending' });
+  await expect(warning).toContainText('If you leave, you will not see whether the command worked.');
+  await warning.getByRole('button', { name: 'Stay' }).click();
+  await expect(warning).toBeHidden();
+  expect(page.url()).toBe(detailUrl);
+  await expect(page.getByTestId('action-pending')).toBeVisible();
   release();
   await expect(page.getByTestId('action-result')).toHaveText('Device busy, try again later', {
     timeout: 30_000,
