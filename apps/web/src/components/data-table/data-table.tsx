@@ -38,8 +38,9 @@ export interface DataTableProps<Row> {
   isLoading?: boolean;
   error?: string | null;
   emptyText: string;
-  pageSize: PageSize;
-  onPageSizeChange: (size: PageSize) => void;
+  /** Absent (with its setter): a short list shown whole, with no paging (a gateway's radios). */
+  pageSize?: PageSize;
+  onPageSizeChange?: (size: PageSize) => void;
   onRowClick?: (row: Row) => void;
   selectedKey?: string | null;
   /** The table's accessible name. */
@@ -78,11 +79,15 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   }, [props.rows, props.columns, props.serverPaging, sort]);
 
   const server = props.serverPaging;
-  const pageCount = Math.max(1, Math.ceil((server?.total ?? sorted.length) / props.pageSize));
+  const { pageSize, onPageSizeChange } = props;
+  const pageCount = pageSize
+    ? Math.max(1, Math.ceil((server?.total ?? sorted.length) / pageSize))
+    : 1;
   const currentPage = Math.min(server?.page ?? page, pageCount);
-  const visible = server
-    ? sorted
-    : sorted.slice((currentPage - 1) * props.pageSize, currentPage * props.pageSize);
+  const visible =
+    server || !pageSize
+      ? sorted
+      : sorted.slice((currentPage - 1) * pageSize, currentPage * pageSize);
   const changePage = server?.onPageChange ?? setPage;
 
   const toggleSort = (key: string): void =>
@@ -178,31 +183,33 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         </Table.Thead>
         <Table.Tbody>{body}</Table.Tbody>
       </Table>
-      <Group justify="space-between" mt="sm">
-        <Select
-          label={t('TABLE.PAGE_SIZE')}
-          size="xs"
-          w={120}
-          allowDeselect={false}
-          data={pageSizeOptions.map(String)}
-          value={String(props.pageSize)}
-          onChange={(value) => {
-            if (!value) return;
-            changePage(1);
-            props.onPageSizeChange(Number(value) as PageSize);
-          }}
-        />
-        <Pagination
-          total={pageCount}
-          value={currentPage}
-          onChange={changePage}
-          siblings={1}
-          boundaries={1}
-          withEdges
-          size="sm"
-          aria-label={t('TABLE.PAGES')}
-        />
-      </Group>
+      {pageSize && onPageSizeChange && (
+        <Group justify="space-between" mt="sm">
+          <Select
+            label={t('TABLE.PAGE_SIZE')}
+            size="xs"
+            w={120}
+            allowDeselect={false}
+            data={pageSizeOptions.map(String)}
+            value={String(pageSize)}
+            onChange={(value) => {
+              if (!value) return;
+              changePage(1);
+              onPageSizeChange(Number(value) as PageSize);
+            }}
+          />
+          <Pagination
+            total={pageCount}
+            value={currentPage}
+            onChange={changePage}
+            siblings={1}
+            boundaries={1}
+            withEdges
+            size="sm"
+            aria-label={t('TABLE.PAGES')}
+          />
+        </Group>
+      )}
     </div>
   );
 }

@@ -6,7 +6,6 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { Direction } from '../../../components/charts/chart-types';
 import { TimeChart } from '../../../components/charts/time-chart';
 import { DataTable } from '../../../components/data-table/data-table';
-import { localPageSizeStore, useStoredPageSize } from '../../../lib/page-size';
 import { href } from '../../../lib/routes';
 import { useWifiSettings } from '../api/get-wifi-settings';
 import { deviceChart, linkRateMbps } from '../mac-series';
@@ -116,7 +115,6 @@ interface NetworkRow {
 function WifiSettingsPanel({ losCode }: { losCode: string }) {
   const { t } = useTranslation();
   const settings = useWifiSettings(losCode);
-  const [pageSize, setPageSize] = useStoredPageSize(localPageSizeStore('wifi-settings'), 10);
   const radios = settings.data?.wifiRadios;
   const networks = useMemo(
     () =>
@@ -150,8 +148,6 @@ function WifiSettingsPanel({ losCode }: { losCode: string }) {
           isLoading={settings.isPending}
           error={error}
           emptyText={empty}
-          pageSize={pageSize}
-          onPageSizeChange={setPageSize}
           columns={[
             {
               key: 'radio',
@@ -193,8 +189,6 @@ function WifiSettingsPanel({ losCode }: { losCode: string }) {
             isLoading={settings.isPending}
             error={error}
             emptyText={empty}
-            pageSize={pageSize}
-            onPageSizeChange={setPageSize}
             columns={[
               {
                 key: 'ssid',
