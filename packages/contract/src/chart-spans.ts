@@ -38,12 +38,11 @@ export const zoomLeadSeconds = 120;
 /**
  * Auto-refresh periods (seed 001 section 4), from the reporting frequency in seconds: the
  * bandwidth chart every frequency/5 seconds, the summary and WiFi charts a fifth of it, never
- * more often than once a minute; gateway and WAN charts every 300 s.
+ * more often than once a minute.
  */
 export function refreshSeconds(reportingFrequencySeconds: number): number {
   return Math.max(60, reportingFrequencySeconds / 5);
 }
-export const gatewayChartRefreshSeconds = 300;
 
 /** Bytes to KB, MB, GB, TB and bps to kbps… (seed 001 section 9: a factor of 1000). */
 export const unitScale = 1000;
