@@ -15,7 +15,16 @@ export function SupportInfoPopover({ losCode }: { losCode: string }) {
   const info = useSupportInfo(losCode, opened);
   const none = '—';
   return (
-    <Popover opened={opened} onChange={setOpened} withArrow shadow="md" position="top">
+    // Kept shown when the footer leaves the view: the page above it grows as its panels load
+    // (the map, the device cards), and the information should not vanish while being read.
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      withArrow
+      shadow="md"
+      position="top"
+      hideDetached={false}
+    >
       <Popover.Target>
         <Button
           size="compact-xs"
