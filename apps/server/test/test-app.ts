@@ -8,7 +8,7 @@ import { buildApp } from '../src/app';
 import { ManualClock } from '../src/clock';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
-import type { UserActor } from '../src/modules/audit/actor';
+import { systemActor, type UserActor } from '../src/modules/audit/actor';
 import { PassphraseHasher } from '../src/modules/auth/passphrase-hasher';
 import { UsersRepository } from '../src/modules/users/users.repository';
 
@@ -180,6 +180,44 @@ export async function signedInToken(
   if (response.statusCode !== 200)
     throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   return String(response.headers['x-cah-token']);
+}
+
+/**
+ * What the line-scoped route tests start from: each subscriber with its lines provisioned and
+ * associated (their reporting tokens by line code), the first subscriber's consumer signed in
+ * with `consumer`'s credentials, and a CSR signed in.
+ */
+export async function seedHouseholds(
+  testApp: TestApp,
+  households: readonly (readonly [subscriberCode: string, lineCodes: readonly string[]])[],
+  consumer: { username: string; passphrase: string },
+): Promise<{ tokens: Map<string, string>; csr: string; consumer: string }> {
+  const { subscribers, devices, consumers } = testApp.app.services;
+  const tokens = new Map<string, string>();
+  for (const [subscriber, lines] of households) {
+    await subscribers.put(systemActor, subscriber, `Subscriber ${subscriber}`, false);
+    for (const line of lines) {
+      const { reportingUrl } = await devices.provision(systemActor, line, true);
+      tokens.set(line, reportingUrl.split('/').at(-1) ?? '');
+      await devices.associate(systemActor, line, subscriber);
+    }
+  }
+  const [firstSubscriber] = households[0] ?? [];
+  if (!firstSubscriber) throw new Error('seedHouseholds needs a household');
+  await consumers.setCredentials(
+    systemActor,
+    firstSubscriber,
+    consumer.username,
+    consumer.passphrase,
+  );
+  await createUser(testApp, { email: 'csr@example.com', role: 'CSR' });
+  const csr = await signedInToken(testApp, 'csr@example.com');
+  const signIn = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/user/v1/consumerAuth',
+    payload: { username: consumer.username, password: consumer.passphrase },
+  });
+  return { tokens, csr, consumer: String(signIn.headers['x-cah-token']) };
 }
 
 /** A built web client in a new temporary folder: `index.html` and one hashed asset. */

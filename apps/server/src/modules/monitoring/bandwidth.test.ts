@@ -1,9 +1,8 @@
 import { apiPaths, type MacCountersResponse, type MacSeries } from '@linesight/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, signedInToken, type TestApp } from '../../../test/test-app';
+import { createTestApp, seedHouseholds, type TestApp } from '../../../test/test-app';
 import { TelemetryRepository } from '../../telemetry/telemetry.repository';
-import { systemActor } from '../audit/actor';
 
 /**
  * The bandwidth routes against a month of reports the test posts: every 2 hours for 29 days,
@@ -153,7 +152,7 @@ describe('bandwidth', () => {
   let sut: TestApp;
   let csr: string;
   let consumer: string;
-  const tokens = new Map<string, string>();
+  let tokens: Map<string, string>;
 
   const get = (
     template: string,
@@ -194,27 +193,14 @@ describe('bandwidth', () => {
 
   beforeAll(async () => {
     sut = await createTestApp();
-    const { subscribers, devices, consumers } = sut.app.services;
-    for (const [subscriber, lines] of [
-      ['SUB-BW', ['LOS-BW', 'LOS-BW-QUIET']],
-      ['SUB-OTHER', ['LOS-OTHER']],
-    ] as const) {
-      await subscribers.put(systemActor, subscriber, `Subscriber ${subscriber}`, false);
-      for (const line of lines) {
-        const { reportingUrl } = await devices.provision(systemActor, line, true);
-        tokens.set(line, reportingUrl.split('/').at(-1) ?? '');
-        await devices.associate(systemActor, line, subscriber);
-      }
-    }
-    await consumers.setCredentials(systemActor, 'SUB-BW', 'bw-consumer', consumerPassphrase);
-    await createUser(sut, { email: 'csr@example.com', role: 'CSR' });
-    csr = await signedInToken(sut, 'csr@example.com');
-    const signIn = await sut.app.inject({
-      method: 'POST',
-      url: '/api/user/v1/consumerAuth',
-      payload: { username: 'bw-consumer', password: consumerPassphrase },
-    });
-    consumer = String(signIn.headers['x-cah-token']);
+    ({ tokens, csr, consumer } = await seedHouseholds(
+      sut,
+      [
+        ['SUB-BW', ['LOS-BW', 'LOS-BW-QUIET']],
+        ['SUB-OTHER', ['LOS-OTHER']],
+      ],
+      { username: 'bw-consumer', passphrase: consumerPassphrase },
+    ));
 
     sut.clock.advanceSeconds(now - start);
     const indexes = reportTimes.map((_at, index) => index);

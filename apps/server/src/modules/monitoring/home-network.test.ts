@@ -2,9 +2,8 @@ import { apiPaths, type LanDevice, type LocalNetworkResponse } from '@linesight/
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, signedInToken, type TestApp } from '../../../test/test-app';
+import { createTestApp, seedHouseholds, type TestApp } from '../../../test/test-app';
 import { selectValue } from '../../db/recordset';
-import { systemActor } from '../audit/actor';
 import { manufacturerOfMac, manufacturerOfOui } from './manufacturers';
 
 /**
@@ -115,7 +114,7 @@ describe('a line’s home network', () => {
   let sut: TestApp;
   let csr: string;
   let consumer: string;
-  const tokens = new Map<string, string>();
+  let tokens: Map<string, string>;
 
   const call = (
     method: 'GET' | 'PUT' | 'POST',
@@ -151,27 +150,14 @@ describe('a line’s home network', () => {
 
   beforeAll(async () => {
     sut = await createTestApp();
-    const { subscribers, devices, consumers } = sut.app.services;
-    for (const [subscriber, lines] of [
-      ['SUB-ADA', ['LOS-HOME', 'LOS-QUIET']],
-      ['SUB-BOB', ['LOS-BOB', 'LOS-WRT', 'LOS-NOAGENT']],
-    ] as const) {
-      await subscribers.put(systemActor, subscriber, `Subscriber ${subscriber}`, false);
-      for (const line of lines) {
-        const { reportingUrl } = await devices.provision(systemActor, line, true);
-        tokens.set(line, reportingUrl.split('/').at(-1) ?? '');
-        await devices.associate(systemActor, line, subscriber);
-      }
-    }
-    await consumers.setCredentials(systemActor, 'SUB-ADA', 'mwc-ada', consumerPassphrase);
-    await createUser(sut, { email: 'csr@example.com', role: 'CSR' });
-    csr = await signedInToken(sut, 'csr@example.com');
-    const signIn = await sut.app.inject({
-      method: 'POST',
-      url: '/api/user/v1/consumerAuth',
-      payload: { username: 'mwc-ada', password: consumerPassphrase },
-    });
-    consumer = String(signIn.headers['x-cah-token']);
+    ({ tokens, csr, consumer } = await seedHouseholds(
+      sut,
+      [
+        ['SUB-ADA', ['LOS-HOME', 'LOS-QUIET']],
+        ['SUB-BOB', ['LOS-BOB', 'LOS-WRT', 'LOS-NOAGENT']],
+      ],
+      { username: 'mwc-ada', passphrase: consumerPassphrase },
+    ));
 
     // Two reports five minutes apart: the second's counters grew, the phone's signal fell.
     sut.clock.advanceSeconds(10);
