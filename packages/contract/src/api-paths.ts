@@ -42,6 +42,10 @@ export const apiPaths = {
   macCountersSpan: '/api/maccounter/v1/span/:losCode',
   macCounters30: '/api/maccounter30/v1/:losCode',
   parameter: '/api/parameter/v1/:name',
+  wifiSpectrumAnalyzer: '/api/wifiSpectrumAnalyzer/v1/:code',
+  physicalStatusSpan: '/api/physicalStatus/v1/span/:losCode',
+  wanStatsSpan: '/api/wanStats/v1/span/:losCode',
+  docsisSpectrumAnalysis: '/api/docsisSpectrumAnalysis/v1/:losCode',
   deviceActionRequest: '/api/deviceActionRequest/v1/:losCode',
   deviceActionStatus: '/api/deviceActionStatus/v1/:losCode',
   /** Not in the seeds: the audit trail of admins' changes and device commands, for admins. */

@@ -79,6 +79,8 @@ export class Gateway {
   private readonly counterModulus: number;
   private readonly settings: GatewaySettings;
   private state: GatewayState | null = null;
+  /** A channel change asks for a site survey in the next report. */
+  private surveyDue = false;
 
   constructor(
     readonly profile: GatewayProfile,
@@ -104,7 +106,8 @@ export class Gateway {
   /**
    * The report the gateway makes at `epochSeconds` (whole seconds, never before the previous
    * report's). It reports even when offline if asked; callers check `isOnlineAt` to send. The
-   * first report of each hour also carries the site survey and, on DOCSIS, the spectrum. It
+   * first report of each hour also carries the site survey and, on DOCSIS, the spectrum; the
+   * first after a channel change carries a survey too. It
    * names `reportingIntervalSeconds` as its Bulk Data interval, so the collector can tell a
    * backfill's wider spacing from a gateway that was offline.
    */
@@ -119,11 +122,13 @@ export class Gateway {
       this.state === null ||
       Math.floor(epochSeconds / diagnosticsSeconds) >
         Math.floor(this.state.at / diagnosticsSeconds);
+    const surveys = startsHour || this.surveyDue;
+    this.surveyDue = false;
     const state = this.state ? this.advance(this.state, epochSeconds) : this.start(epochSeconds);
     this.notePresence(state);
     this.state = state;
     const report = writeReport(this.profile, {
-      ...this.read(state, startsHour),
+      ...this.read(state, startsHour, surveys),
       reportingIntervalSeconds,
     });
     return this.encoding === 'ObjectHierarchy' ? toObjectHierarchy(report) : report;
@@ -134,7 +139,12 @@ export class Gateway {
    * change. A NAK (an unknown host, a channel the radio cannot use, …) changes nothing.
    */
   applyCommand(command: DeviceCommand, epochSeconds: number): CommandOutcome {
-    return applyCommand(this.profile, this.settings, command, epochSeconds);
+    const outcome = applyCommand(this.profile, this.settings, command, epochSeconds);
+    // A radio that moved scans again, as gateways do, so the next report shows what it hears now.
+    if (outcome.result === 'ACK' && command.action !== 'block' && command.action !== 'unblock') {
+      this.surveyDue = true;
+    }
+    return outcome;
   }
 
   /** The state at a first report: booted some time ago, counters as that uptime suggests. */
@@ -263,6 +273,7 @@ export class Gateway {
   private read(
     state: GatewayState,
     startsHour: boolean,
+    surveys: boolean,
   ): Omit<GatewayReading, 'reportingIntervalSeconds'> {
     const { at } = state;
     const moment = this.moment(at);
@@ -287,7 +298,7 @@ export class Gateway {
       radios: this.profile.radios.map((radio, index) => this.readRadio(radio, index, state)),
       hosts,
       line,
-      siteSurvey: startsHour ? siteSurveyAt(this.profile.neighbours, at) : null,
+      siteSurvey: surveys ? siteSurveyAt(this.profile.neighbours, at) : null,
       spectrum: startsHour && line.lineClass === 'docsis' ? this.readSpectrum(line, at) : null,
     };
   }

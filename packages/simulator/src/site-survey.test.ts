@@ -28,6 +28,26 @@ describe('the site survey', () => {
     );
   });
 
+  it('should survey again in the report after its radio moved, not after a block', () => {
+    const gateway = new Gateway(describeGateway(3, 1, { behaviour: { offlineSpellsPerDay: 0 } }));
+    gateway.reportAt(monday + 120);
+    const band = gateway.profile.radios[0]?.band ?? '2.4GHz';
+    const channel = band === '2.4GHz' ? 6 : 36;
+    expect(hasSurvey(gateway.reportAt(monday + 420))).toBe(false);
+
+    const mac = gateway.profile.hosts[0]?.mac ?? '00:00:00:00:00:00';
+    gateway.applyCommand({ action: 'block', parameters: { macAddress: mac } }, monday + 500);
+    expect(hasSurvey(gateway.reportAt(monday + 720))).toBe(false);
+
+    const outcome = gateway.applyCommand(
+      { action: 'changeChannel', parameters: { freqBand: band, channel } },
+      monday + 800,
+    );
+    expect(outcome).toEqual({ result: 'ACK' });
+    expect(hasSurvey(gateway.reportAt(monday + 1020))).toBe(true);
+    expect(hasSurvey(gateway.reportAt(monday + 1320))).toBe(false);
+  });
+
   it('should hear 3 to 25 networks on 2.4 GHz and up to 15 on 5 GHz, as the collector reads them', () => {
     const counts = { '2.4GHz': [] as number[], '5GHz': [] as number[] };
     for (const gateway of createFleet({ seed: 21, size: 150 })) {

@@ -1,3 +1,4 @@
+import { allowedChannelBandwidths } from '@linesight/contract';
 import type { WifiStandard } from './catalog';
 import type { RadioProfile } from './profile';
 
@@ -33,19 +34,12 @@ export function maxLinkRateKbps(
 }
 
 /**
- * Channel widths, MHz, the radio's best standard allows: 802.11ax 20 to 160, ac 20 to 80, n 20
- * or 40, a/b/g 20. The 2.4 GHz band has room for 40 MHz at most.
+ * Channel widths, MHz, the radio's best standard allows: the portal's own rule
+ * (`allowedChannelBandwidths`: 802.11ax 20 to 160, ac 20 to 80, n 20 or 40, a/b/g 20, 2.4 GHz
+ * 40 at most), so a gateway refuses nothing the portal's form offers.
  */
 export function allowedBandwidths(radio: RadioProfile): number[] {
-  const standards = radio.standards.split(',');
-  const widths = standards.includes('ax')
-    ? [20, 40, 80, 160]
-    : standards.includes('ac')
-      ? [20, 40, 80]
-      : standards.includes('n')
-        ? [20, 40]
-        : [20];
-  return radio.band === '2.4GHz' ? widths.filter((width) => width <= 40) : widths;
+  return allowedChannelBandwidths(radio.band, radio.standards);
 }
 
 /** TR-181 `PossibleChannels` ("1-11", "36,40,44" or both mixed) as a list. */
