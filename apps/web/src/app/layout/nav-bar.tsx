@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { usePortalSignInMode } from '../../features/auth/api/get-sso-info';
-import { subscriberDeviceQueryOptions } from '../../features/network/api/get-subscriber-device';
+import { subscriberDeviceQueryOptions } from '../../lib/subscriber-device';
 import { useBrand } from '../../lib/brand/brand-context';
 import { useUpdateAvailable } from '../../lib/build-watcher';
 import { helpPageFor, helpUrl } from '../../lib/help';

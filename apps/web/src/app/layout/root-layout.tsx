@@ -3,10 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useMatches, useParams } from 'react-router';
-import {
-  isUnknownLine,
-  subscriberDeviceQueryOptions,
-} from '../../features/network/api/get-subscriber-device';
+import { isUnknownLine, subscriberDeviceQueryOptions } from '../../lib/subscriber-device';
 import { type RouteName, screensWithoutNavigation } from '../../lib/routes';
 import { setCurrentLineOfService, useSession } from '../../lib/session';
 import { Footer } from './footer';

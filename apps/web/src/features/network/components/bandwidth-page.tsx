@@ -17,7 +17,7 @@ import { localPageSizeStore, useStoredPageSize } from '../../../lib/page-size';
 import { href } from '../../../lib/routes';
 import { useSession } from '../../../lib/session';
 import { useMacCountersSpan } from '../api/get-mac-counters-span';
-import { useSubscriberDevice } from '../api/get-subscriber-device';
+import { useSubscriberDevice } from '../../../lib/subscriber-device';
 import { bandwidthMbps, consumptionOf, type DeviceConsumption, deviceChart } from '../mac-series';
 import { useDeviceCounters } from '../use-device-counters';
 import { DeviceDetails } from './device-details';

@@ -12,7 +12,6 @@ import {
   Group,
   List,
   Loader,
-  Modal,
   SimpleGrid,
   Stack,
   Switch,
@@ -23,12 +22,12 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconPencil } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker } from 'react-router';
 import { formatBytes, formatDateTime } from '../../../components/charts/chart-format';
+import { DeviceActionFeedback } from '../../../components/device-action/device-action-feedback';
 import { errorMessage } from '../../../lib/translate-error';
-import { useDeviceCapabilities } from '../api/get-device-capabilities';
+import { useDeviceCapabilities } from '../../../lib/device-capabilities';
 import { useLocalNetwork } from '../api/get-local-network';
 import { useSupportInfo } from '../api/get-support-info';
 import { usePutLocalNetwork } from '../api/put-local-network';
@@ -173,30 +172,16 @@ function PoorWifiAdvice() {
   );
 }
 
-/** Warns before leaving the page, in the app and out of it, while a command waits. */
-function useLeaveWarning(active: boolean): ReturnType<typeof useBlocker> {
-  const blocker = useBlocker(active);
-  useEffect(() => {
-    if (!active) return;
-    const warn = (event: BeforeUnloadEvent): void => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [active]);
-  return blocker;
-}
-
 function DeviceActions({ losCode, device }: { losCode: string; device: LanDevice }) {
   const { t } = useTranslation();
   const capabilities = useDeviceCapabilities(losCode);
   const supportInfo = useSupportInfo(losCode);
   const action = useBlockAction(losCode, device);
-  const blocker = useLeaveWarning(action.pending);
 
   if (capabilities.isPending || supportInfo.isPending) return <Loader size="sm" />;
   const refusal = capabilities.data
     ? blockRefusal(device, capabilities.data, supportInfo.data?.clientVersion ?? null)
     : 'DEVICE_ACTION.COMMANDS_NOT_SUPPORTED';
-  const outcome = action.outcome;
 
   return (
     <Stack gap="xs" data-testid="device-actions">
@@ -207,49 +192,10 @@ function DeviceActions({ losCode, device }: { losCode: string; device: LanDevice
         label={t('DEVICE_ACTIONS.BLOCK')}
         description={refusal ? t(refusal) : t('DEVICE_ACTIONS.BLOCK_DESCRIPTION')}
         checked={action.blocked}
-        disabled={refusal !== null || action.pending}
+        disabled={refusal !== null || action.action.pending}
         onChange={(event) => action.toggle(event.currentTarget.checked)}
       />
-      {action.pending && (
-        <Group gap="xs" data-testid="action-pending">
-          <Loader size="xs" />
-          <Text size="sm">{t('DEVICE_ACTIONS.PENDING')}</Text>
-        </Group>
-      )}
-      {outcome?.kind === 'success' && (
-        <Alert color="green" p="xs" data-testid="action-result">
-          <Text size="sm">{t('SITE_SURVEY.COMMAND_SUCCESSFUL')}</Text>
-          <Text size="xs" c="dimmed">
-            {t('DEVICE_ACTIONS.ACTION_DELAY')}
-          </Text>
-        </Alert>
-      )}
-      {outcome && outcome.kind !== 'success' && outcome.kind !== 'waiting' && (
-        <Alert color="red" p="xs" role="alert" data-testid="action-result">
-          {outcome.kind === 'refused'
-            ? outcome.message
-            : outcome.kind === 'no-response'
-              ? t('SITE_SURVEY.DEVICE_NO_RESPONSE')
-              : errorMessage(t, outcome.error, 'SITE_SURVEY.UNKNOWN_ERROR')}
-        </Alert>
-      )}
-      <Modal
-        opened={blocker.state === 'blocked'}
-        onClose={() => blocker.reset?.()}
-        title={t('DEVICE_ACTIONS.LEAVE_TITLE')}
-      >
-        <Text size="sm" mb="md">
-          {t('DEVICE_ACTIONS.LEAVE_WARNING')}
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => blocker.reset?.()}>
-            {t('DEVICE_ACTIONS.STAY')}
-          </Button>
-          <Button color="red" onClick={() => blocker.proceed?.()}>
-            {t('DEVICE_ACTIONS.LEAVE')}
-          </Button>
-        </Group>
-      </Modal>
+      <DeviceActionFeedback action={action.action} successNote={t('DEVICE_ACTIONS.ACTION_DELAY')} />
     </Stack>
   );
 }

@@ -7,7 +7,7 @@ import type { Direction } from '../../../components/charts/chart-types';
 import { TimeChart } from '../../../components/charts/time-chart';
 import { DataTable } from '../../../components/data-table/data-table';
 import { href } from '../../../lib/routes';
-import { useWifiSettings } from '../api/get-wifi-settings';
+import { useWifiSettings } from '../../../lib/wifi-settings';
 import { deviceChart, linkRateMbps } from '../mac-series';
 import { useDeviceCounters } from '../use-device-counters';
 import { DeviceDetails } from './device-details';

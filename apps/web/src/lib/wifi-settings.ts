@@ -1,7 +1,7 @@
 import { apiPaths, type WifiSettings, wifiSettingsSchema } from '@linesight/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { generatePath } from 'react-router';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from './api-client';
 
 /** GET /api/wifiSettings/v1/{code}: null (204) before the gateway reports its radios. */
 export async function getWifiSettings(losCode: string): Promise<WifiSettings | null> {

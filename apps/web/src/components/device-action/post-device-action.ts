@@ -1,7 +1,7 @@
 import { apiPaths, type DeviceCommand, deviceActionResponseSchema } from '@linesight/contract';
 import { useMutation } from '@tanstack/react-query';
 import { generatePath } from 'react-router';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
 
 /** Queues a command for the line's gateway; answers its messageId. */
 export async function postDeviceAction(losCode: string, command: DeviceCommand): Promise<string> {

@@ -6,7 +6,7 @@ import {
 } from '@linesight/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { generatePath } from 'react-router';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
 
 /** Seed 001 section 9: a command's status is asked for every 2 s until it ends. */
 export const deviceActionPollMs = 2000;

@@ -1,6 +1,6 @@
 import type { CommandState } from '@linesight/contract';
 import { describe, expect, it } from 'vitest';
-import { commandOutcome } from './device-action';
+import { commandOutcome } from './command-outcome';
 
 const status = (state: CommandState, value: string | null = null) => ({
   messageId: 'a2f1c3e4-0000-4000-8000-000000000001',

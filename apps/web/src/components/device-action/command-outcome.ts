@@ -1,5 +1,5 @@
 import type { CommandStatus } from '@linesight/contract';
-import { isWaiting } from './api/get-device-action-status';
+import { isWaiting } from './get-device-action-status';
 
 /** How a command ended, as the device actions section says it (seed 001 section 8). */
 export type CommandOutcome =

@@ -1,7 +1,7 @@
 import { apiPaths, type DeviceLine, deviceLineSchema } from '@linesight/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { generatePath } from 'react-router';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from './api-client';
 
 /** The line of service with its subscriber and device; 404 when no such line exists. */
 export function getSubscriberDevice(losCode: string): Promise<DeviceLine> {
