@@ -124,7 +124,10 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
           Component: (await import('../features/network/components/wifi-page')).WifiPage,
         })),
         screen('base.qoe'),
-        screen('base.site-survey'),
+        screen('base.site-survey', async () => ({
+          Component: (await import('../features/site-survey/components/site-survey-page'))
+            .SiteSurveyPage,
+        })),
         screen('base.gateway-physical-status'),
         screen('base.gateway-wan-stats'),
         screen('base.provisioning', async () => ({

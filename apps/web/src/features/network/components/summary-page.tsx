@@ -12,9 +12,10 @@ import {
   Title,
 } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { SelectedLinePanel } from '../../../components/layout/selected-line-panel';
+import { Field } from '../../../components/ui/field';
 import { SupportChatButton } from '../../../components/ui/support-chat-button';
 import { href } from '../../../lib/routes';
 import { useSession } from '../../../lib/session';
@@ -31,19 +32,6 @@ import { ConsumerWifiModal } from './consumer-wifi-modal';
 import { DeviceCards } from './device-cards';
 import { LocationPanel } from './location-panel';
 import { NetworkStatusPanel } from './network-status-panel';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 function LineHeader({ line }: { line: DeviceLine }) {
   const { t } = useTranslation();
@@ -80,21 +68,6 @@ function BandwidthPanel({ losCode }: { losCode: string }) {
       >
         {t('SUMMARY.VIEW_BANDWIDTH')}
       </Button>
-    </Card>
-  );
-}
-
-function SelectedLinePanel({ line }: { line: DeviceLine }) {
-  const { t } = useTranslation();
-  return (
-    <Card withBorder data-testid="selected-line">
-      <Title order={2} size="h5" mb="xs">
-        {t('SUMMARY.SELECTED_LINE')}
-      </Title>
-      <Stack gap={4}>
-        <Field label={t('SUMMARY.LINE_OF_SERVICE')}>{line.lineOfServiceCode}</Field>
-        <Field label={t('SUMMARY.SUBSCRIBER')}>{line.subscriberName ?? '—'}</Field>
-      </Stack>
     </Card>
   );
 }
