@@ -98,8 +98,13 @@ export function TimeChart(props: TimeChartProps) {
 
   const units = new Set(series.map((line) => line.unit));
   const yUnit = units.size === 1 ? [...units][0] : undefined;
+  // Without a cursor a time chart shows its latest figures; a value axis has no latest x.
   const shownIndex =
-    cursor !== null && cursor < x.length ? cursor : lastIndexWithData(series, x.length);
+    cursor !== null && cursor < x.length
+      ? cursor
+      : xAxis.kind === 'time'
+        ? lastIndexWithData(series, x.length)
+        : null;
   const shownX = shownIndex === null ? undefined : x[shownIndex];
   const ready = !props.isLoading && !props.isError && hasData(series);
   const visibleSeries = useMemo(
@@ -232,9 +237,11 @@ export function TimeChart(props: TimeChartProps) {
                   ) : (
                     <Text size="sm">{line.name}</Text>
                   )}
-                  <Text size="sm" fw={500} data-testid="legend-value">
-                    {formatChartValue(i18n.language, value)} {line.unit}
-                  </Text>
+                  {shownIndex !== null && (
+                    <Text size="sm" fw={500} data-testid="legend-value">
+                      {formatChartValue(i18n.language, value)} {line.unit}
+                    </Text>
+                  )}
                 </Group>
               );
             })}

@@ -135,6 +135,8 @@ export default function UplotPlot(props: UplotPlotProps) {
           stroke: line.colour,
           width: 1.5,
           fill: line.fill,
+          // A fill runs down to the bottom of the axis, not to 0 (which is the top of a dBm chart).
+          fillTo: (self) => self.scales.y?.min ?? 0,
           paths: line.spline ? smooth : undefined,
           show: isShown(line.key),
           spanGaps: false,
@@ -177,9 +179,10 @@ export default function UplotPlot(props: UplotPlotProps) {
             ctx.save();
             ctx.font = `${Math.round(11 * pixel)}px sans-serif`;
             ctx.textBaseline = 'top';
-            for (const marker of markers) {
+            // Each label a line lower than the one before, so that close markers stay readable.
+            markers.forEach((marker, index) => {
               const lineX = Math.round(self.valToPos(marker.x, 'x', true));
-              if (lineX < bbox.left || lineX > bbox.left + bbox.width) continue;
+              if (lineX < bbox.left || lineX > bbox.left + bbox.width) return;
               const colour = marker.colour ?? axisColour;
               ctx.strokeStyle = colour;
               ctx.lineWidth = 2 * pixel;
@@ -195,8 +198,8 @@ export default function UplotPlot(props: UplotPlotProps) {
                 bbox,
                 4 * pixel,
               );
-              ctx.fillText(marker.label, textLeft, bbox.top + 4 * pixel);
-            }
+              ctx.fillText(marker.label, textLeft, bbox.top + (4 + index * 14) * pixel);
+            });
             ctx.restore();
           },
           () => {

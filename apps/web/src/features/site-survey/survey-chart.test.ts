@@ -30,7 +30,7 @@ const entry = (fields: Partial<SiteSurveyEntry>): SiteSurveyEntry => ({
 describe('networkHump', () => {
   const slots = [4, 5, 6, 7, 8, 9, 10, null, 12];
 
-  it('should peak at the RSSI over its block and meet the floor two channel numbers beyond', () => {
+  it('should peak at the RSSI on its channel and meet the floor two channel numbers beyond', () => {
     const hump = networkHump(slots, [6], -50, -100);
     expect(hump[2]).toBe(-50);
     expect(hump[0]).toBeCloseTo(-100);
@@ -40,11 +40,14 @@ describe('networkHump', () => {
     expect(hump.slice(5)).toEqual([null, null, null, null]);
   });
 
-  it('should stay flat across a wide block and leave gaps empty', () => {
+  it("should peak at a wide block's centre, falling to the floor beyond it, and leave gaps empty", () => {
     const hump = networkHump(slots, [6, 10], -70, -100);
-    expect(hump.slice(2, 7)).toEqual([-70, -70, -70, -70, -70]);
+    expect(hump[4]).toBe(-70);
+    expect(hump[0]).toBeCloseTo(-100);
+    expect(hump[2]).toBeGreaterThan(hump[1] ?? 0);
+    expect(hump[3]).toBeGreaterThan(hump[2] ?? 0);
+    expect(hump[5]).toBe(hump[3]);
     expect(hump[7]).toBeNull();
-    expect(hump[8]).toBeCloseTo(-100);
   });
 });
 
@@ -104,8 +107,11 @@ describe('surveyChart', () => {
     expect(chart.slots).toHaveLength(17);
     expect(chart.x).toEqual(chart.slots.map((_, index) => index));
     expect(chart.series.map((line) => line.name)).toEqual(['Cafe', '[ No Name ]']);
-    // 44 at 80 MHz uses 36–48: flat across all seven slots of that sub-band.
-    expect(chart.series[0]?.values.slice(0, 7)).toEqual([-55, -55, -55, -55, -55, -55, -55]);
+    // 44 at 80 MHz uses 36–48: its peak is at the centre, 42, the slot after 40.
+    const cafe = chart.series[0]?.values ?? [];
+    expect(cafe[chart.slots.indexOf(42)]).toBe(-55);
+    expect(cafe.slice(0, 7).every((value) => value !== null && value > -100)).toBe(true);
+    expect(chart.ceiling).toBe(-40);
     expect(chart.series[1]?.values[chart.slots.indexOf(149)]).toBe(-80);
     expect(chart.series.every((line) => line.spline && line.unit === 'dBm')).toBe(true);
   });
@@ -157,17 +163,19 @@ describe('surveyMarkers', () => {
   const slots = surveySlots('5GHz', false);
 
   it("should mark the radio's centre and the recommended channel's at the radio's width", () => {
-    const markers = surveyMarkers('5GHz', slots, { channel: 36, channelBandwidth: 80 }, 149, style);
+    const radio = { channel: 36, centerChannel: 42, channelBandwidth: 80 };
+    const markers = surveyMarkers('5GHz', slots, radio, 149, style);
     expect(markers).toEqual([
       { label: 'Yours', x: slots.indexOf(42) },
       { label: 'Recommended', x: slots.indexOf(155) },
     ]);
   });
 
-  it('should leave out a radio on Auto and a channel off the axis', () => {
-    expect(surveyMarkers('5GHz', slots, { channel: 0, channelBandwidth: 20 }, 100, style)).toEqual(
-      [],
-    );
+  it('should mark a radio on Auto at the centre it picked, and leave out a channel off the axis', () => {
+    const auto = { channel: 0, centerChannel: 157, channelBandwidth: 20 };
+    expect(surveyMarkers('5GHz', slots, auto, 100, style)).toEqual([
+      { label: 'Yours', x: slots.indexOf(157) },
+    ]);
   });
 });
 

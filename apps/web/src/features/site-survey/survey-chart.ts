@@ -15,8 +15,8 @@ import type { ChartMarker, ChartSeries } from '../../components/charts/chart-typ
 /**
  * The site survey chart (docs/decisions/018): x is a slot of the contract's `surveySlots` (a
  * channel number, or a gap between two 5 GHz sub-bands), y the signal in dBm. Each neighbour is a
- * hump over the 20 MHz channels it uses (`blockChannels`), flat at its RSSI across them and
- * falling to the floor half a 20 MHz channel (2 channel numbers) beyond each side.
+ * hump over the 20 MHz channels it uses (`blockChannels`), peaking at its RSSI in the block's
+ * centre and meeting the floor half a 20 MHz channel (2 channel numbers) beyond each side.
  */
 
 /** The bottom of the chart: about the noise floor a WiFi radio hears under. */
@@ -79,8 +79,9 @@ export function slotPosition(slots: readonly (number | null)[], channel: number)
 }
 
 /**
- * One network's hump over the slots: its RSSI across its block, a quarter cosine down to the
- * floor over `humpEdge` channel numbers on each side, null elsewhere and at gaps.
+ * One network's hump over the slots: its RSSI at the centre of its block, a quarter cosine down
+ * to the floor `humpEdge` channel numbers beyond the block's outer channels; null elsewhere and
+ * at gaps. A wide block is a wide hump, so overlapping neighbours stay apart by their peaks.
  */
 export function networkHump(
   slots: readonly (number | null)[],
@@ -90,11 +91,13 @@ export function networkHump(
 ): (number | null)[] {
   const first = Math.min(...block);
   const last = Math.max(...block);
+  const centre = (first + last) / 2;
+  const halfWidth = (last - first) / 2 + humpEdge;
   return slots.map((channel) => {
     if (channel === null) return null;
-    const distance = Math.max(0, first - channel, channel - last);
-    if (distance > humpEdge) return null;
-    return floor + (rssi - floor) * Math.cos((Math.PI / 2) * (distance / humpEdge));
+    const distance = Math.abs(channel - centre);
+    if (distance > halfWidth) return null;
+    return floor + (rssi - floor) * Math.cos((Math.PI / 2) * (distance / halfWidth));
   });
 }
 
@@ -114,6 +117,17 @@ export interface SurveyChartData {
   x: number[];
   series: ChartSeries[];
   floor: number;
+  /** The top of the y axis: 10 dB and more above the strongest, room for the markers' labels. */
+  ceiling: number;
+}
+
+/** 10 dB or more above the strongest network, on a multiple of 10, never above 0 dBm. */
+export function surveyCeiling(entries: readonly SiteSurveyEntry[]): number {
+  const strongest = Math.max(
+    ...entries.flatMap((entry) => (entry.rssi === null ? [] : [entry.rssi])),
+  );
+  if (!Number.isFinite(strongest)) return surveyFloorDbm + 60;
+  return Math.min(0, Math.ceil((strongest + 10) / 10) * 10);
 }
 
 /** The neighbours of one band as humps, in the table's order, each in a device colour. */
@@ -139,7 +153,13 @@ export function surveyChart(
       fill: `${colour}1f`,
     });
   }
-  return { slots, x: slots.map((_, index) => index), series, floor };
+  return {
+    slots,
+    x: slots.map((_, index) => index),
+    series,
+    floor,
+    ceiling: surveyCeiling(entries),
+  };
 }
 
 /** What a slot's tick and the legend call it: its channel, nothing at a gap or off the band. */
@@ -176,22 +196,23 @@ export function recommendedFor(
 }
 
 /**
- * The chart's vertical lines: where the gateway's radio is (its centre at its bandwidth; none on
- * Auto) and the Recommended Channel, centred at the radio's bandwidth too, as it would sit.
+ * The chart's vertical lines: where the gateway's radio is (the centre it reports, which on Auto
+ * is the one it picked) and the Recommended Channel, centred at the radio's bandwidth too, where
+ * the radio would sit once moved there.
  */
 export function surveyMarkers(
   band: SurveyBand,
   slots: readonly (number | null)[],
-  radio: Pick<WifiRadio, 'channel' | 'channelBandwidth'> | null,
+  radio: Pick<WifiRadio, 'channel' | 'centerChannel' | 'channelBandwidth'> | null,
   recommended: number | null,
   style: { current: Omit<ChartMarker, 'x'>; recommended: Omit<ChartMarker, 'x'> },
 ): ChartMarker[] {
   const bandwidth = radio?.channelBandwidth ?? null;
   const markers: ChartMarker[] = [];
-  const current =
-    radio && radio.channel > 0
-      ? slotPosition(slots, centreAt(band, radio.channel, bandwidth))
-      : null;
+  const currentCentre =
+    radio?.centerChannel ??
+    (radio && radio.channel > 0 ? centreAt(band, radio.channel, bandwidth) : null);
+  const current = currentCentre === null ? null : slotPosition(slots, currentCentre);
   if (current !== null) markers.push({ ...style.current, x: current });
   const best =
     recommended === null ? null : slotPosition(slots, centreAt(band, recommended, bandwidth));

@@ -182,10 +182,11 @@ export function SiteSurveyPage() {
             />
             {survey.data && (
               <Group gap="md">
-                {radio && radio.channel > 0 && (
+                {radio && (
                   <Text size="sm" data-testid="current-channel">
                     {t('SITE_SURVEY.CURRENT_VALUE', {
-                      channel: radio.channel,
+                      channel: channelText(radio.channel),
+                      centre: channelText(radio.centerChannel),
                       bandwidth:
                         radio.channelBandwidth === null ? dash : `${radio.channelBandwidth} MHz`,
                     })}
@@ -207,6 +208,7 @@ export function SiteSurveyPage() {
             series={chart.series}
             markers={markers}
             yMin={chart.floor}
+            yMax={chart.ceiling}
             isLoading={survey.isPending}
             isError={survey.isError}
             notice={
@@ -239,14 +241,14 @@ export function SiteSurveyPage() {
               key: 'ssid',
               header: t('SITE_SURVEY.SSID'),
               render: (entry) => (
-                <Group gap={6} wrap="nowrap">
+                <Stack gap={2} align="flex-start">
                   <span>{cleanSsid(entry.ssid)}</span>
                   {entry.client && (
                     <Badge size="xs" variant="light" data-testid="own-network">
                       {t('SITE_SURVEY.YOUR_GATEWAY')}
                     </Badge>
                   )}
-                </Group>
+                </Stack>
               ),
               sortValue: (entry) => cleanSsid(entry.ssid).toLowerCase(),
             },
