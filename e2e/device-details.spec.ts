@@ -2,6 +2,7 @@ import type { LanDevice, LocalNetworkResponse } from '@linesight/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { accounts } from './support/e2e-settings';
 import { busyLine, fleetReportingSeconds, noBlockingLine, refusingLine } from './support/fleet';
+import { holdCommandStatus } from './support/command-status';
 import { openAndSignIn } from './support/sign-in';
 
 /**
@@ -65,26 +66,6 @@ test('renames a device and changes its icon; the card shows the new name', async
     device.name ?? device.macAddress,
   );
 });
-
-/**
- * Holds the page's command-status answers until released: the fleet's gateways answer within a
- * second, and the pending state must be seen however fast they do. The answers themselves are
- * the server's, passed on unchanged.
- */
-async function holdCommandStatus(page: Page): Promise<() => void> {
-  const statusPath = '**/api/deviceActionStatus/**';
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  await page.route(statusPath, async (route) => {
-    await opened;
-    await route.continue();
-  });
-  // Once open the handler passes answers straight on; a later hold's handler, added after it,
-  // is the one Playwright asks first.
-  return open;
-}
 
 test('blocks a device through the gateway and unblocks it, the card following each report', async ({
   page,

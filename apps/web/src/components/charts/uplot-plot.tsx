@@ -179,7 +179,7 @@ export default function UplotPlot(props: UplotPlotProps) {
             ctx.save();
             ctx.font = `${Math.round(11 * pixel)}px sans-serif`;
             ctx.textBaseline = 'top';
-            // Each label a line lower than the one before, so that close markers stay readable.
+            // Labels step down a line each (over three lines), so that close markers stay readable.
             markers.forEach((marker, index) => {
               const lineX = Math.round(self.valToPos(marker.x, 'x', true));
               if (lineX < bbox.left || lineX > bbox.left + bbox.width) return;
@@ -198,7 +198,7 @@ export default function UplotPlot(props: UplotPlotProps) {
                 bbox,
                 4 * pixel,
               );
-              ctx.fillText(marker.label, textLeft, bbox.top + (4 + index * 14) * pixel);
+              ctx.fillText(marker.label, textLeft, bbox.top + (4 + (index % 3) * 14) * pixel);
             });
             ctx.restore();
           },

@@ -6,6 +6,7 @@ import {
   channelOptions,
   choiceRefusal,
   radioOf,
+  radioShows,
   surveyShows,
 } from './channel-form';
 
@@ -138,5 +139,26 @@ describe('surveyShows', () => {
       parameters: { freqBand: '5GHz', channel: 0 },
     } as const;
     expect(surveyShows(command, [ownRow({ channel: 44 })])).toBe(true);
+  });
+});
+
+describe('radioShows', () => {
+  it('should wait until the WiFi settings give the radio the channel and width asked for', () => {
+    const command = {
+      action: 'changeBandwidthAndChannel',
+      parameters: { freqBand: '5GHz', channel: 149, channelBandwidth: 40 },
+    } as const;
+    expect(radioShows(command, radio())).toBe(false);
+    expect(radioShows(command, radio({ channel: 149, channelBandwidth: 40 }))).toBe(true);
+    expect(radioShows(command, null)).toBe(false);
+  });
+
+  it('should see a move to Auto as the radio reporting channel 0', () => {
+    const command = {
+      action: 'changeChannel',
+      parameters: { freqBand: '5GHz', channel: 0 },
+    } as const;
+    expect(radioShows(command, radio())).toBe(false);
+    expect(radioShows(command, radio({ channel: 0 }))).toBe(true);
   });
 });

@@ -126,3 +126,17 @@ export function surveyShows(command: DeviceCommand, entries: readonly SiteSurvey
         entry.channelBandwidth === parameters.channelBandwidth),
   );
 }
+
+/** Whether the radio, as the WiFi settings give it, is where `command` asked (0: on Auto). */
+export function radioShows(
+  command: DeviceCommand,
+  radio: Pick<WifiRadio, 'channel' | 'channelBandwidth'> | null,
+): boolean {
+  if (command.action === 'block' || command.action === 'unblock') return true;
+  if (!radio) return false;
+  const { parameters } = command;
+  return (
+    (!('channel' in parameters) || radio.channel === parameters.channel) &&
+    (!('channelBandwidth' in parameters) || radio.channelBandwidth === parameters.channelBandwidth)
+  );
+}

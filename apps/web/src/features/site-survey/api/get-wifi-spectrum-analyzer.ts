@@ -28,17 +28,7 @@ export const wifiSpectrumAnalyzerQueryOptions = (losCode: string) =>
 
 export function useWifiSpectrumAnalyzer(
   losCode: string,
-  options: {
-    /** Or from the latest answer, e.g. more often while a change waits for the next report. */
-    refetchInterval?: number | ((survey: WifiSpectrumAnalyzer | null | undefined) => number);
-  } = {},
+  options: { refetchInterval?: number } = {},
 ) {
-  const { refetchInterval } = options;
-  return useQuery({
-    ...wifiSpectrumAnalyzerQueryOptions(losCode),
-    refetchInterval:
-      typeof refetchInterval === 'function'
-        ? (query) => refetchInterval(query.state.data)
-        : refetchInterval,
-  });
+  return useQuery({ ...wifiSpectrumAnalyzerQueryOptions(losCode), ...options });
 }

@@ -3,6 +3,7 @@ import {
   type DeviceCommand,
   gatewayChartRefreshSeconds,
   type SiteSurveyEntry,
+  type WifiSettings,
   type WifiSpectrumAnalyzer,
 } from '@linesight/contract';
 import {
@@ -34,7 +35,7 @@ import {
   useWifiSpectrumAnalyzer,
   wifiSpectrumAnalyzerQueryOptions,
 } from '../api/get-wifi-spectrum-analyzer';
-import { radioOf, surveyShows } from '../channel-form';
+import { radioOf, radioShows, surveyShows } from '../channel-form';
 import {
   bandEntries,
   bandLabel,
@@ -74,17 +75,22 @@ function ownReportTime(entries: readonly SiteSurveyEntry[], band: SurveyBand): n
   );
 }
 
-/** Whether an acknowledged change has yet to show in a report after the ACK. */
+/**
+ * Whether an acknowledged change has yet to show: in a survey reported after the ACK, and in the
+ * WiFi settings the form starts from (each is read on its own, so each must show it).
+ */
 function awaitsReport(
   awaited: AwaitedChange | null,
   survey: WifiSpectrumAnalyzer | null | undefined,
+  settings: WifiSettings | null | undefined,
 ): boolean {
   if (!awaited) return false;
-  if (!survey) return true;
-  return !(
+  const radio = settings?.wifiRadios.find((each) => each.freqBand === awaited.band) ?? null;
+  const surveyDone =
+    !!survey &&
     ownReportTime(survey.siteSurvey, awaited.band) > awaited.reportedAt &&
-    surveyShows(awaited.command, survey.siteSurvey)
-  );
+    surveyShows(awaited.command, survey.siteSurvey);
+  return !(surveyDone && radioShows(awaited.command, radio));
 }
 
 /**
@@ -104,10 +110,13 @@ export function SiteSurveyPage() {
   const [awaited, setAwaited] = useState<AwaitedChange | null>(null);
 
   // Read again often until a report after the ACK shows the change, then every 300 s.
-  const intervalFor = (data: WifiSpectrumAnalyzer | null | undefined): number =>
-    awaitsReport(awaited, data) ? awaitingReportMs : gatewayChartRefreshSeconds * 1000;
-  const survey = useWifiSpectrumAnalyzer(losCode, { refetchInterval: intervalFor });
-  const settings = useWifiSettings(losCode, { refetchInterval: intervalFor(survey.data) });
+  const [surveyInterval, setSurveyInterval] = useState(gatewayChartRefreshSeconds * 1000);
+  const survey = useWifiSpectrumAnalyzer(losCode, { refetchInterval: surveyInterval });
+  const settings = useWifiSettings(losCode, { refetchInterval: surveyInterval });
+  const interval = awaitsReport(awaited, survey.data, settings.data)
+    ? awaitingReportMs
+    : gatewayChartRefreshSeconds * 1000;
+  if (interval !== surveyInterval) setSurveyInterval(interval);
   useEffect(() => {
     if (!awaited) return;
     const stop = setTimeout(() => setAwaited(null), awaitingReportLimitMs);
