@@ -179,6 +179,8 @@ export default function UplotPlot(props: UplotPlotProps) {
             ctx.save();
             ctx.font = `${Math.round(11 * pixel)}px sans-serif`;
             ctx.textBaseline = 'top';
+            // uPlot leaves the alignment of its last axis label on the context.
+            ctx.textAlign = 'left';
             // Labels step down a line each (over three lines), so that close markers stay readable.
             markers.forEach((marker, index) => {
               const lineX = Math.round(self.valToPos(marker.x, 'x', true));

@@ -23,6 +23,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { formatDateTime } from '../../../components/charts/chart-format';
 import type { ChartXAxis } from '../../../components/charts/chart-types';
 import { TimeChart } from '../../../components/charts/time-chart';
 import { DataTable } from '../../../components/data-table/data-table';
@@ -132,6 +133,9 @@ export function SiteSurveyPage() {
   const radio = settings.data?.wifiRadios.find((candidate) => candidate.freqBand === band) ?? null;
   const recommended = recommendedFor(survey.data?.recommendedChannel ?? [], band);
   const withDfs = showsDfs(band, radio, entries);
+  // When the neighbours were heard: an offline gateway's survey is hours old.
+  const heardAt = entries.filter((entry) => !entry.client).map((entry) => entry.timestamp);
+  const surveyedAt = heardAt.length > 0 ? Math.max(...heardAt) : null;
   const chart = useMemo(() => surveyChart(band, entries, withDfs), [band, entries, withDfs]);
 
   const xAxis = useMemo(
@@ -221,11 +225,20 @@ export function SiteSurveyPage() {
             isLoading={survey.isPending}
             isError={survey.isError}
             notice={
-              withDfs ? (
-                <Text size="xs" c="dimmed">
-                  {t('SITE_SURVEY.DFS_NOTE')}
-                </Text>
-              ) : undefined
+              <Stack gap={0}>
+                {surveyedAt !== null && (
+                  <Text size="xs" c="dimmed" data-testid="survey-time">
+                    {t('SITE_SURVEY.REPORTED_AT', {
+                      time: formatDateTime(i18n.language, surveyedAt),
+                    })}
+                  </Text>
+                )}
+                {withDfs && (
+                  <Text size="xs" c="dimmed">
+                    {t('SITE_SURVEY.DFS_NOTE')}
+                  </Text>
+                )}
+              </Stack>
             }
           />
         </Stack>
