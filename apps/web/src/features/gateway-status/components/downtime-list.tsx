@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../components/charts/chart-format';
 import { DataTable } from '../../../components/data-table/data-table';
-import { localPageSizeStore, useStoredPageSize } from '../../../lib/page-size';
+import { localPageSizeStore, pageSizeOptions, useStoredPageSize } from '../../../lib/page-size';
 import type { PhysicalStatusAnswer } from '../api/get-physical-status';
 
 const pageSizeStore = localPageSizeStore('gateway-downtime');
@@ -26,6 +26,8 @@ export function DowntimeList({ answer }: { answer: PhysicalStatusAnswer }) {
           ),
     [answer.data],
   );
+  // A span's few events show whole; a month of daily reboots pages.
+  const paged = (rows?.length ?? 0) > pageSizeOptions[0];
   const time = (epochMs: number): string => formatDateTime(i18n.language, epochMs);
   return (
     <Paper withBorder p="md" radius="md">
@@ -41,8 +43,8 @@ export function DowntimeList({ answer }: { answer: PhysicalStatusAnswer }) {
         emptyText={
           answer.data === null ? t('HIGHCHARTS_LANG.MISC.NO_DATA') : t('GATEWAY_STATUS.NO_DOWNTIME')
         }
-        pageSize={pageSize}
-        onPageSizeChange={setPageSize}
+        pageSize={paged ? pageSize : undefined}
+        onPageSizeChange={paged ? setPageSize : undefined}
         columns={[
           {
             key: 'cause',

@@ -53,7 +53,10 @@ export function GatewayStatusPage() {
         </Title>
         <Paper withBorder p="md" radius="md">
           <Stack gap="xs">
-            <Group justify="flex-end">
+            <Group justify="space-between">
+              <Title order={2} size="h4">
+                {t('GATEWAY_STATUS.CHART_TITLE')}
+              </Title>
               <SegmentedControl
                 size="xs"
                 aria-label={t('GATEWAY_STATUS.TEMPERATURE_UNIT')}
