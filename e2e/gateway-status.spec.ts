@@ -9,7 +9,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { formatChartValue, formatDateTime } from '../apps/web/src/components/charts/chart-format';
 import { answerOf, chartLabelled } from './support/chart-answers';
 import { accounts } from './support/e2e-settings';
-import { busyLine, dslLine, neverReportedLine } from './support/fleet';
+import { busyLine, dslLine, neverReportedLine, offlineLine } from './support/fleet';
 import { openAndSignIn, useConsumerSession } from './support/sign-in';
 
 /** The gateway status screen against the physical status answers the page drew. */
@@ -176,6 +176,28 @@ test.describe('Gateway status', () => {
         capabilities[flag] ? 'Supported' : 'Not supported',
       );
     }
+  });
+
+  test('lists an offline gateway’s open spell as still offline, from its last report', async ({
+    page,
+  }) => {
+    await openAndSignIn(page, accounts.csr.email);
+    const answer = answerOf(page, physicalStatusOf(offlineLine.lineOfServiceCode));
+    await page.goto(`/physical-status/${offlineLine.lineOfServiceCode}`);
+    const { gateway } = (await (await answer).json()) as PhysicalStatusResponse;
+    expect(gateway.details.online).toBe(false);
+    const open = gateway.physicalStatus.downtime.find((spell) => spell.endTime === null);
+    expect(open, 'the answer holds the open spell').toBeDefined();
+    const downtime = page.getByRole('table', { name: 'Downtime' });
+    await expect(
+      downtime.getByRole('row').filter({ hasText: 'Still offline' }).getByRole('cell'),
+    ).toHaveText([
+      'Offline',
+      formatDateTime('en-US', open?.startTime ?? 0, 'UTC'),
+      'Still offline',
+    ]);
+    await page.getByRole('tab', { name: 'Connection details' }).click();
+    await expect(page.getByTestId('connection-rows')).toContainText('Offline');
   });
 
   test('says a gateway that never reported has no data', async ({ page }) => {
