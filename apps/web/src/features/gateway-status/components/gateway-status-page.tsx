@@ -82,7 +82,7 @@ export function GatewayStatusPage() {
               timespan={{ options: timespans, value: timespan, onChange: setTimespan }}
               notice={
                 temperatureMissing && (
-                  <Text size="xs" c="dimmed" data-testid="temperature-not-available">
+                  <Text size="xs" c="orange.8">
                     {t('GATEWAY_STATUS.TEMPERATURE_NOT_AVAILABLE')}
                   </Text>
                 )
