@@ -195,6 +195,9 @@ test.describe('Gateway status', () => {
       formatDateTime('en-US', open?.startTime ?? 0, 'UTC'),
       'Still offline',
     ]);
+    await expect(page.getByTestId('physical-status-rows')).toContainText(
+      'Uptime at the last report',
+    );
     await page.getByRole('tab', { name: 'Connection details' }).click();
     await expect(page.getByTestId('connection-rows')).toContainText('Offline');
   });

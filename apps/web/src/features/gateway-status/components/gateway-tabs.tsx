@@ -55,10 +55,7 @@ export function GatewayTabs({
         <Tabs.Panel value="physical" pt="md">
           {content(() =>
             gateway ? (
-              <PhysicalStatusRows
-                status={gateway.physicalStatus}
-                lastReport={gateway.details.mostRecentReportTime}
-              />
+              <PhysicalStatusRows status={gateway.physicalStatus} details={gateway.details} />
             ) : null,
           )}
         </Tabs.Panel>
@@ -101,10 +98,10 @@ function DetailRows({
 
 function PhysicalStatusRows({
   status,
-  lastReport,
+  details,
 }: {
   status: PhysicalStatus;
-  lastReport: number;
+  details: ConnectionDetails;
 }) {
   const { t, i18n } = useTranslation();
   const latest = latestFigures(status);
@@ -129,12 +126,16 @@ function PhysicalStatusRows({
             : `${number(latest.temperature.celsius, '°C')} / ${number(latest.temperature.fahrenheit, '°F')}`,
         ],
         [
-          t('GATEWAY_STATUS.UPTIME'),
+          // An offline gateway's uptime stopped counting at its last report.
+          t(details.online ? 'GATEWAY_STATUS.UPTIME' : 'GATEWAY_STATUS.UPTIME_AT_LAST_REPORT'),
           latest.secondsSinceLastReboot === null
             ? none
             : formatDuration(i18n.language, latest.secondsSinceLastReboot),
         ],
-        [t('GATEWAY_STATUS.LAST_REPORT'), formatDateTime(i18n.language, lastReport)],
+        [
+          t('GATEWAY_STATUS.LAST_REPORT'),
+          formatDateTime(i18n.language, details.mostRecentReportTime),
+        ],
       ]}
     />
   );
