@@ -6,11 +6,7 @@ import {
 } from '@linesight/contract';
 import { queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { generatePath } from 'react-router';
-import {
-  lineHealthRefetchMs,
-  spanQuery,
-  timespanRange,
-} from '../../../components/charts/chart-span';
+import { lineHealthRefetchMs, spanQuery, timespanRange } from '../../line-health/chart-span';
 import type { TimeRange } from '../../../components/charts/zoom';
 import { apiRequest } from '../../../lib/api-client';
 

@@ -3,7 +3,7 @@ import {
   gatewayChartRefreshSeconds,
   type Timespan,
 } from '@linesight/contract';
-import type { TimeRange } from './zoom';
+import type { TimeRange } from '../../components/charts/zoom';
 
 /**
  * What the gateway status and WAN statistics charts ask for (seed 001 sections 4 and 9): a
