@@ -41,7 +41,7 @@ export function SpectrumPanel({ losCode }: { losCode: string }) {
             value: option.seriesId,
             label:
               option.channelNumber === null
-                ? t('WAN_STATS.SPECTRUM.OPTION', { frequency })
+                ? `${frequency} MHz`
                 : t('WAN_STATS.SPECTRUM.OPTION_CHANNEL', {
                     frequency,
                     channel: option.channelNumber,
