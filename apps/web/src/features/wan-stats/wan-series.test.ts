@@ -172,8 +172,8 @@ describe('spectrumBins', () => {
 
 describe('formatMhz', () => {
   it('should show a frequency in MHz to the kilohertz, grouped per language', () => {
-    expect(formatMhz('en-US', 602_750_000)).toBe('602.75');
-    expect(formatMhz('fr', 1_002_500_000)).toBe('1\u202f002,5');
+    expect(formatMhz('en-US', 602.75)).toBe('602.75');
+    expect(formatMhz('fr', 1002.5)).toBe('1\u202f002,5');
     expect(formatMhz('en-US', null)).toBe('–');
   });
 });

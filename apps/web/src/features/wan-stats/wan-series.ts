@@ -23,10 +23,10 @@ export function hzToMhz(hz: number): number {
   return hz / 1e6;
 }
 
-/** A frequency in MHz to the kilohertz (channel centres such as 602.75 MHz), grouped per language. */
-export function formatMhz(language: string, hz: number | null): string {
-  if (hz === null) return '–';
-  return new Intl.NumberFormat(language, { maximumFractionDigits: 3 }).format(hzToMhz(hz));
+/** A frequency in MHz, to the kilohertz (channel centres such as 602.75 MHz), grouped per language. */
+export function formatMhz(language: string, mhz: number | null): string {
+  if (mhz === null) return '–';
+  return new Intl.NumberFormat(language, { maximumFractionDigits: 3 }).format(mhz);
 }
 
 /** Symbols per second → kilosymbols per second, as cable modems list upstream channels. */

@@ -6,7 +6,13 @@ import { formatChartValue, formatDateTime } from '../../../components/charts/cha
 import type { Direction, TimespanControl } from '../../../components/charts/chart-types';
 import { TimeChart } from '../../../components/charts/time-chart';
 import { DataTable } from '../../../components/data-table/data-table';
-import { docsisChart, type DocsisStats, formatMhz, symbolRateToKsyms } from '../wan-series';
+import {
+  docsisChart,
+  type DocsisStats,
+  formatMhz,
+  hzToMhz,
+  symbolRateToKsyms,
+} from '../wan-series';
 import { wanChartHeight } from './dsl-statistics';
 import { SpectrumPanel } from './spectrum-panel';
 
@@ -37,7 +43,8 @@ export function DocsisStatistics(props: {
     [stats.timeseries, direction, t],
   );
   const number = (value: number | null): string => formatChartValue(i18n.language, value);
-  const mhz = (hz: number | null): string => formatMhz(i18n.language, hz);
+  const mhz = (hz: number | null): string =>
+    formatMhz(i18n.language, hz === null ? null : hzToMhz(hz));
   const channelId = (channel: { channelId: number | null; channelNumber: number }): number =>
     channel.channelId ?? channel.channelNumber;
 

@@ -2,7 +2,11 @@ import { timespans } from '@linesight/contract';
 import { Paper, Stack, Tabs } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Direction, TimespanControl } from '../../../components/charts/chart-types';
+import type {
+  ChartMarker,
+  Direction,
+  TimespanControl,
+} from '../../../components/charts/chart-types';
 import { TimeChart } from '../../../components/charts/time-chart';
 import type { TranslationKey } from '../../../lib/translation-key';
 import { dslChart, type DslStats, kbpsToMbps } from '../wan-series';
@@ -82,6 +86,12 @@ export function DslStatistics(props: {
     ]);
   }, [timeseries, direction, seriesName, t]);
 
+  const retrains = useMemo(
+    (): ChartMarker[] =>
+      timeseries.dslRetrainTimes.map((time) => ({ x: time, label: t('WAN_STATS.RETRAIN') })),
+    [timeseries.dslRetrainTimes, t],
+  );
+
   const directionName = t(`CHART.DIRECTIONS.${direction}`);
   return (
     <Tabs defaultValue="charts" keepMounted={false}>
@@ -99,6 +109,7 @@ export function DslStatistics(props: {
               height={wanChartHeight}
               x={quality.x}
               series={quality.series}
+              markers={retrains}
               isLoading={props.chartsLoading}
               timespan={{ ...props.timespan, options: timespans }}
               direction={{ value: direction, onChange: setDirection }}
@@ -110,6 +121,7 @@ export function DslStatistics(props: {
               height={wanChartHeight}
               x={rates.x}
               series={rates.series}
+              markers={retrains}
               isLoading={props.chartsLoading}
             />
           </Paper>

@@ -2,13 +2,14 @@ import { Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../components/charts/chart-format';
-import type { ChartSeries } from '../../../components/charts/chart-types';
+import type { ChartSeries, ChartXAxis } from '../../../components/charts/chart-types';
 import { TimeChart } from '../../../components/charts/time-chart';
 import { useChartColours } from '../../../components/charts/use-chart-colours';
 import { useDocsisSpectrum } from '../api/get-docsis-spectrum';
 import {
   firstSpectrumSeriesId,
   formatMhz,
+  hzToMhz,
   spectrumBins,
   spectrumOptions,
   spectrumSeriesId,
@@ -36,7 +37,7 @@ export function SpectrumPanel({ losCode }: { losCode: string }) {
       spectrumOptions(entries).map(({ group, options }) => ({
         group: t(`WAN_STATS.SPECTRUM.GROUPS.${group}`),
         items: options.map((option) => {
-          const frequency = formatMhz(i18n.language, option.centreHz);
+          const frequency = formatMhz(i18n.language, hzToMhz(option.centreHz));
           return {
             value: option.seriesId,
             label:
@@ -54,6 +55,15 @@ export function SpectrumPanel({ losCode }: { losCode: string }) {
   const bins = useMemo(
     () => (selected ? spectrumBins(selected, entries) : { x: [], values: [] }),
     [selected, entries],
+  );
+  const xAxis = useMemo(
+    (): ChartXAxis => ({
+      kind: 'value',
+      label: t('WAN_STATS.SPECTRUM.FREQUENCY'),
+      format: (mhz) => formatMhz(i18n.language, mhz),
+      unit: 'MHz',
+    }),
+    [t, i18n.language],
   );
   const series = useMemo(
     (): ChartSeries[] => [
@@ -103,6 +113,7 @@ export function SpectrumPanel({ losCode }: { losCode: string }) {
               label={t('WAN_STATS.SPECTRUM.CHART')}
               height={wanChartHeight}
               x={bins.x}
+              xAxis={xAxis}
               series={series}
               isLoading={spectrum.isPending}
               isError={spectrum.isError && !spectrum.data}
