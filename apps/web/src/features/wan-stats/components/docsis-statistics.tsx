@@ -14,6 +14,7 @@ import {
   symbolRateToKsyms,
 } from '../wan-series';
 import { wanChartHeight } from './dsl-statistics';
+import { ChartPanel } from './chart-panel';
 import { SpectrumPanel } from './spectrum-panel';
 
 type DownstreamChannel = DocsisStats['dsChannelStats'][number];
@@ -42,6 +43,9 @@ export function DocsisStatistics(props: {
       ),
     [stats.timeseries, direction, t],
   );
+  const chartTitle = t(
+    direction === 'downstream' ? 'WAN_STATS.DOCSIS_SNR_CHART' : 'WAN_STATS.DOCSIS_SYMBOL_CHART',
+  );
   const number = (value: number | null): string => formatChartValue(i18n.language, value);
   const mhz = (hz: number | null): string =>
     formatMhz(i18n.language, hz === null ? null : hzToMhz(hz));
@@ -50,13 +54,9 @@ export function DocsisStatistics(props: {
 
   return (
     <Stack gap="md">
-      <Paper withBorder p="md" radius="md">
+      <ChartPanel title={chartTitle}>
         <TimeChart
-          label={t(
-            direction === 'downstream'
-              ? 'WAN_STATS.DOCSIS_SNR_CHART'
-              : 'WAN_STATS.DOCSIS_SYMBOL_CHART',
-          )}
+          label={chartTitle}
           height={wanChartHeight}
           x={chart.x}
           series={chart.series}
@@ -64,7 +64,7 @@ export function DocsisStatistics(props: {
           timespan={{ ...props.timespan, options: timespans }}
           direction={{ value: direction, onChange: setDirection }}
         />
-      </Paper>
+      </ChartPanel>
       <Paper withBorder p="md" radius="md">
         <Title order={2} size="h4" mb={4}>
           {t('WAN_STATS.DOWNSTREAM_CHANNELS')}

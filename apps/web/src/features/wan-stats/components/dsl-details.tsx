@@ -55,17 +55,19 @@ function LineDetails({ line }: { line: DslPerformance }) {
       </Title>
       <Stack gap="lg">
         <Section title={t('WAN_STATS.SECTIONS.STATUS')}>
-          <FigureTable
-            label={t('WAN_STATS.SECTIONS.STATUS')}
-            section={line.status}
-            figures={(status) => [
-              ['status', text(status.status)],
-              ['standard', text(status.standard)],
-              ['trafficType', text(status.trafficType)],
-              ['linkPowerState', text(status.linkPowerState)],
-              ['retrains', number(status.retrains)],
-            ]}
-          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <FigureTable
+              label={t('WAN_STATS.SECTIONS.STATUS')}
+              section={line.status}
+              figures={(status) => [
+                ['status', text(status.status)],
+                ['standard', text(status.standard)],
+                ['trafficType', text(status.trafficType)],
+                ['linkPowerState', text(status.linkPowerState)],
+                ['retrains', number(status.retrains)],
+              ]}
+            />
+          </SimpleGrid>
         </Section>
         <DirectionSection
           title={t('WAN_STATS.SECTIONS.STATS')}

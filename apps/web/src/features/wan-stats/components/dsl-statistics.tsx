@@ -1,5 +1,5 @@
 import { timespans } from '@linesight/contract';
-import { Paper, Stack, Tabs } from '@mantine/core';
+import { Stack, Tabs } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
@@ -10,6 +10,7 @@ import type {
 import { TimeChart } from '../../../components/charts/time-chart';
 import type { TranslationKey } from '../../../lib/translation-key';
 import { dslChart, type DslStats, kbpsToMbps } from '../wan-series';
+import { ChartPanel } from './chart-panel';
 import { DslDetails } from './dsl-details';
 
 type SeriesNameKey = Extract<TranslationKey, `WAN_STATS.SERIES.${string}`>;
@@ -29,7 +30,7 @@ export function DslStatistics(props: {
   timespan: Omit<TimespanControl, 'options'>;
   chartsLoading: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [direction, setDirection] = useState<Direction>('downstream');
   const { timeseries } = props.stats;
   const several = Object.keys(timeseries.lines).length > 1;
@@ -92,7 +93,9 @@ export function DslStatistics(props: {
     [timeseries.dslRetrainTimes, t],
   );
 
-  const directionName = t(`CHART.DIRECTIONS.${direction}`);
+  const directionName = t(`CHART.DIRECTIONS.${direction}`).toLocaleLowerCase(i18n.language);
+  const qualityTitle = t('WAN_STATS.DSL_CHART', { direction: directionName });
+  const rateTitle = t('WAN_STATS.RATE_CHART', { direction: directionName });
   return (
     <Tabs defaultValue="charts" keepMounted={false}>
       <Tabs.List>
@@ -101,11 +104,11 @@ export function DslStatistics(props: {
       </Tabs.List>
       <Tabs.Panel value="charts" pt="md">
         <Stack gap="md">
-          <Paper withBorder p="md" radius="md">
+          <ChartPanel title={qualityTitle}>
             <TimeChart
               // Mounted again once there is data, so the series hidden at first start hidden.
               key={quality.x.length > 0 ? 'data' : 'empty'}
-              label={t('WAN_STATS.DSL_CHART', { direction: directionName })}
+              label={qualityTitle}
               height={wanChartHeight}
               x={quality.x}
               series={quality.series}
@@ -114,17 +117,17 @@ export function DslStatistics(props: {
               timespan={{ ...props.timespan, options: timespans }}
               direction={{ value: direction, onChange: setDirection }}
             />
-          </Paper>
-          <Paper withBorder p="md" radius="md">
+          </ChartPanel>
+          <ChartPanel title={rateTitle}>
             <TimeChart
-              label={t('WAN_STATS.RATE_CHART', { direction: directionName })}
+              label={rateTitle}
               height={wanChartHeight}
               x={rates.x}
               series={rates.series}
               markers={retrains}
               isLoading={props.chartsLoading}
             />
-          </Paper>
+          </ChartPanel>
         </Stack>
       </Tabs.Panel>
       <Tabs.Panel value="details" pt="md">
