@@ -56,7 +56,7 @@ export function WanStatsPage() {
     <Container size="xl" py="lg">
       <Stack gap="md">
         <Title order={1} size="h2">
-          {t('WAN_STATS.TITLE')}
+          {t('NAV.WAN_STATS')}
         </Title>
         {content}
       </Stack>
