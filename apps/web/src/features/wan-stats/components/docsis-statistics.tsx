@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatChartValue, formatDateTime } from '../../../components/charts/chart-format';
 import type { Direction, TimespanControl } from '../../../components/charts/chart-types';
 import { TimeChart } from '../../../components/charts/time-chart';
-import { DataTable } from '../../../components/data-table/data-table';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import {
   docsisChart,
   type DocsisStats,
@@ -19,6 +19,13 @@ import { SpectrumPanel } from './spectrum-panel';
 
 type DownstreamChannel = DocsisStats['dsChannelStats'][number];
 type UpstreamChannel = DocsisStats['usChannelStats'][number];
+/** What a downstream and an upstream channel both have. */
+type Channel = DownstreamChannel | UpstreamChannel;
+
+/** The DOCSIS channel ID, else the TR-181 instance. */
+function channelId(channel: Channel): number {
+  return channel.channelId ?? channel.channelNumber;
+}
 
 /**
  * A cable line: SNR per downstream channel or symbol rate per upstream channel over the span
@@ -38,7 +45,7 @@ export function DocsisStatistics(props: {
       docsisChart(
         stats.timeseries,
         direction,
-        (channelId) => t('WAN_STATS.CHANNEL', { channel: channelId }),
+        (id) => t('WAN_STATS.CHANNEL', { channel: id }),
         direction === 'downstream' ? 'dB' : 'ksym/s',
       ),
     [stats.timeseries, direction, t],
@@ -47,10 +54,34 @@ export function DocsisStatistics(props: {
     direction === 'downstream' ? 'WAN_STATS.DOCSIS_SNR_CHART' : 'WAN_STATS.DOCSIS_SYMBOL_CHART',
   );
   const number = (value: number | null): string => formatChartValue(i18n.language, value);
-  const mhz = (hz: number | null): string =>
-    formatMhz(i18n.language, hz === null ? null : hzToMhz(hz));
-  const channelId = (channel: { channelId: number | null; channelNumber: number }): number =>
-    channel.channelId ?? channel.channelNumber;
+  /** A column of figures, sorted by value with the missing ones first. */
+  const figureColumn = <Row,>(
+    key: string,
+    header: string,
+    value: (row: Row) => number | null,
+  ): DataTableColumn<Row> => ({
+    key,
+    header,
+    render: (row) => number(value(row)),
+    sortValue: (row) => value(row) ?? Number.NEGATIVE_INFINITY,
+  });
+  // What both directions' tables list first.
+  const channelColumns: DataTableColumn<Channel>[] = [
+    figureColumn('channel', t('WAN_STATS.COLUMNS.CHANNEL'), channelId),
+    {
+      ...figureColumn('frequency', t('WAN_STATS.COLUMNS.FREQUENCY'), (channel: Channel) =>
+        channel.frequency === null ? null : hzToMhz(channel.frequency),
+      ),
+      render: (channel) =>
+        formatMhz(i18n.language, channel.frequency === null ? null : hzToMhz(channel.frequency)),
+    },
+    {
+      key: 'modulation',
+      header: t('WAN_STATS.COLUMNS.MODULATION'),
+      render: (channel) => channel.modulation ?? '–',
+    },
+    figureColumn('power', t('WAN_STATS.COLUMNS.POWER'), (channel: Channel) => channel.power),
+  ];
 
   return (
     <Stack gap="md">
@@ -65,107 +96,73 @@ export function DocsisStatistics(props: {
           direction={{ value: direction, onChange: setDirection }}
         />
       </ChartPanel>
-      <Paper withBorder p="md" radius="md">
-        <Title order={2} size="h4" mb={4}>
-          {t('WAN_STATS.DOWNSTREAM_CHANNELS')}
-        </Title>
-        <Text size="sm" c="dimmed" mb="sm" data-testid="wan-stats-reported">
-          {t('WAN_STATS.REPORTED_AT', { time: formatDateTime(i18n.language, stats.timestamp) })}
-        </Text>
-        <DataTable<DownstreamChannel>
-          caption={t('WAN_STATS.DOWNSTREAM_CHANNELS')}
-          rows={stats.dsChannelStats}
-          rowKey={(channel) => String(channel.channelNumber)}
-          emptyText={t('WAN_STATS.NO_CHANNELS')}
-          columns={[
-            {
-              key: 'channel',
-              header: t('WAN_STATS.COLUMNS.CHANNEL'),
-              render: channelId,
-              sortValue: channelId,
-            },
-            {
-              key: 'frequency',
-              header: t('WAN_STATS.COLUMNS.FREQUENCY'),
-              render: (channel) => mhz(channel.frequency),
-              sortValue: (channel) => channel.frequency ?? 0,
-            },
-            {
-              key: 'modulation',
-              header: t('WAN_STATS.COLUMNS.MODULATION'),
-              render: (channel) => channel.modulation ?? '–',
-            },
-            {
-              key: 'power',
-              header: t('WAN_STATS.COLUMNS.POWER'),
-              render: (channel) => number(channel.power),
-              sortValue: (channel) => channel.power ?? Number.NEGATIVE_INFINITY,
-            },
-            {
-              key: 'snr',
-              header: t('WAN_STATS.COLUMNS.SNR'),
-              render: (channel) => number(channel.snr),
-              sortValue: (channel) => channel.snr ?? Number.NEGATIVE_INFINITY,
-            },
-            {
-              key: 'correctable',
-              header: t('WAN_STATS.COLUMNS.CORRECTABLE'),
-              render: (channel) => number(channel.totalCorrectableErrors),
-              sortValue: (channel) => channel.totalCorrectableErrors ?? -1,
-            },
-            {
-              key: 'uncorrectable',
-              header: t('WAN_STATS.COLUMNS.UNCORRECTABLE'),
-              render: (channel) => number(channel.totalUncorrectableErrors),
-              sortValue: (channel) => channel.totalUncorrectableErrors ?? -1,
-            },
-          ]}
-        />
-      </Paper>
-      <Paper withBorder p="md" radius="md">
-        <Title order={2} size="h4" mb="sm">
-          {t('WAN_STATS.UPSTREAM_CHANNELS')}
-        </Title>
-        <DataTable<UpstreamChannel>
-          caption={t('WAN_STATS.UPSTREAM_CHANNELS')}
-          rows={stats.usChannelStats}
-          rowKey={(channel) => String(channel.channelNumber)}
-          emptyText={t('WAN_STATS.NO_CHANNELS')}
-          columns={[
-            {
-              key: 'channel',
-              header: t('WAN_STATS.COLUMNS.CHANNEL'),
-              render: channelId,
-              sortValue: channelId,
-            },
-            {
-              key: 'frequency',
-              header: t('WAN_STATS.COLUMNS.FREQUENCY'),
-              render: (channel) => mhz(channel.frequency),
-              sortValue: (channel) => channel.frequency ?? 0,
-            },
-            {
-              key: 'modulation',
-              header: t('WAN_STATS.COLUMNS.MODULATION'),
-              render: (channel) => channel.modulation ?? '–',
-            },
-            {
-              key: 'power',
-              header: t('WAN_STATS.COLUMNS.POWER'),
-              render: (channel) => number(channel.power),
-              sortValue: (channel) => channel.power ?? Number.NEGATIVE_INFINITY,
-            },
-            {
-              key: 'symbolRate',
-              header: t('WAN_STATS.COLUMNS.SYMBOL_RATE'),
-              render: (channel) =>
-                number(channel.symbolRate === null ? null : symbolRateToKsyms(channel.symbolRate)),
-              sortValue: (channel) => channel.symbolRate ?? 0,
-            },
-          ]}
-        />
-      </Paper>
+      <ChannelTable
+        title={t('WAN_STATS.DOWNSTREAM_CHANNELS')}
+        reportedAt={stats.timestamp}
+        rows={stats.dsChannelStats}
+        columns={[
+          ...channelColumns,
+          figureColumn<DownstreamChannel>(
+            'snr',
+            t('WAN_STATS.COLUMNS.SNR'),
+            (channel) => channel.snr,
+          ),
+          figureColumn<DownstreamChannel>(
+            'correctable',
+            t('WAN_STATS.COLUMNS.CORRECTABLE'),
+            (channel) => channel.totalCorrectableErrors,
+          ),
+          figureColumn<DownstreamChannel>(
+            'uncorrectable',
+            t('WAN_STATS.COLUMNS.UNCORRECTABLE'),
+            (channel) => channel.totalUncorrectableErrors,
+          ),
+        ]}
+      />
+      <ChannelTable
+        title={t('WAN_STATS.UPSTREAM_CHANNELS')}
+        rows={stats.usChannelStats}
+        columns={[
+          ...channelColumns,
+          figureColumn<UpstreamChannel>(
+            'symbolRate',
+            t('WAN_STATS.COLUMNS.SYMBOL_RATE'),
+            (channel) =>
+              channel.symbolRate === null ? null : symbolRateToKsyms(channel.symbolRate),
+          ),
+        ]}
+      />
       <SpectrumPanel losCode={props.losCode} />
     </Stack>
+  );
+}
+
+/** One direction's channels, whole (a modem has a few dozen at most), under its title. */
+function ChannelTable<Row extends Channel>(props: {
+  title: string;
+  /** When the channels were reported, said under the first table. */
+  reportedAt?: number;
+  rows: readonly Row[];
+  columns: readonly DataTableColumn<Row>[];
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Title order={2} size="h4" mb="sm">
+        {props.title}
+      </Title>
+      {props.reportedAt !== undefined && (
+        <Text size="sm" c="dimmed" mt={-8} mb="sm" data-testid="wan-stats-reported">
+          {t('WAN_STATS.REPORTED_AT', { time: formatDateTime(i18n.language, props.reportedAt) })}
+        </Text>
+      )}
+      <DataTable<Row>
+        caption={props.title}
+        rows={props.rows}
+        rowKey={(channel) => String(channel.channelNumber)}
+        emptyText={t('WAN_STATS.NO_CHANNELS')}
+        columns={props.columns}
+      />
+    </Paper>
   );
 }
