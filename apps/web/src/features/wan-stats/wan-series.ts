@@ -8,6 +8,9 @@ import type { ChartSeries, Direction } from '../../components/charts/chart-types
  * and the spectrum's bins placed on a frequency axis.
  */
 
+/** Seed 001 section 9: the gateway and WAN charts are 285 px high. */
+export const wanChartHeight = 285;
+
 export type DslStats = Extract<WanStats, { kind: 'dsl' }>;
 export type DocsisStats = Extract<WanStats, { kind: 'docsis' }>;
 type DslDirectionSeries = DslStats['timeseries']['lines'][string]['downstream'];

@@ -12,8 +12,8 @@ import {
   formatMhz,
   hzToMhz,
   symbolRateToKsyms,
+  wanChartHeight,
 } from '../wan-series';
-import { wanChartHeight } from './dsl-statistics';
 import { ChartPanel } from './chart-panel';
 import { SpectrumPanel } from './spectrum-panel';
 

@@ -9,14 +9,11 @@ import type {
 } from '../../../components/charts/chart-types';
 import { TimeChart } from '../../../components/charts/time-chart';
 import type { TranslationKey } from '../../../lib/translation-key';
-import { dslChart, type DslStats, kbpsToMbps } from '../wan-series';
+import { dslChart, type DslStats, kbpsToMbps, wanChartHeight } from '../wan-series';
 import { ChartPanel } from './chart-panel';
 import { DslDetails } from './dsl-details';
 
 type SeriesNameKey = Extract<TranslationKey, `WAN_STATS.SERIES.${string}`>;
-
-/** Seed 001 section 9: gateway and WAN charts are 285 px high. */
-export const wanChartHeight = 285;
 
 /**
  * A DSL line: the line quality chart (SNR, attenuation, power, G.INP) and the rate chart

@@ -13,8 +13,8 @@ import {
   spectrumBins,
   spectrumOptions,
   spectrumSeriesId,
+  wanChartHeight,
 } from '../wan-series';
-import { wanChartHeight } from './dsl-statistics';
 
 /**
  * The cable modem's latest spectrum analysis (seed 001 section 2): one measured segment at a

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useWanStats } from '../api/get-wan-stats';
+import { wanChartHeight } from '../wan-series';
 import { DocsisStatistics } from './docsis-statistics';
 import { DslStatistics } from './dsl-statistics';
 
@@ -27,7 +28,7 @@ export function WanStatsPage() {
   let content: ReactNode;
   if (answer.isPending) {
     content = (
-      <Center h={285}>
+      <Center h={wanChartHeight}>
         <Loader size="sm" aria-label={t('CHART.LOADING')} />
       </Center>
     );
