@@ -5,7 +5,7 @@ import { channelLayout } from './wifi-channels';
 /**
  * The site survey (seed 001 sections 2, 3 and 5): the networks the gateway's radios hear, the
  * gateway's own networks among them (`client`, which the channel form opens on), and the
- * recommended channel per band (docs/decisions/016). Decided in docs/decisions/017.
+ * recommended channel per band (docs/decisions/016). The API is decision 017, the screen 018.
  */
 
 /** One row of the survey: a neighbour's network as heard, or one of the gateway's own. */
@@ -180,7 +180,7 @@ export function blockChannels(
  * channel 1 or 14 shows whole (17 slots). 5 GHz has a slot every 2 channel numbers, half a
  * 20 MHz channel, so that 40 and 80 MHz centres (38, 42…) have one: 36–48 and 149–165 with a gap
  * between (17 slots), or with the DFS channels, 36–64, 100–144 and 149–165 (49 slots). The seed
- * gives the 17 and 49; docs/decisions/017 says how they are read.
+ * gives the 17 and 49; docs/decisions/018 says how they are read.
  */
 export function surveySlots(band: FreqBand, withDfs: boolean): (number | null)[] {
   const run = (from: number, to: number) =>

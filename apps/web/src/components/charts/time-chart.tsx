@@ -93,6 +93,17 @@ export function TimeChart(props: TimeChartProps) {
   const [hidden, setHidden] = useState<ReadonlySet<string>>(
     () => new Set(series.filter((line) => line.hidden).map((line) => line.key)),
   );
+  // A series first seen after the chart mounted (the data arrived, a device joined) starts as
+  // its caller says; one already seen keeps what the user chose.
+  const [seen, setSeen] = useState<ReadonlySet<string>>(
+    () => new Set(series.map((line) => line.key)),
+  );
+  const unseen = series.filter((line) => !seen.has(line.key));
+  if (unseen.length > 0) {
+    setSeen(new Set([...seen, ...unseen.map((line) => line.key)]));
+    const startHidden = unseen.filter((line) => line.hidden).map((line) => line.key);
+    if (startHidden.length > 0) setHidden(new Set([...hidden, ...startHidden]));
+  }
   const [cursor, setCursor] = useState<number | null>(null);
   const [showTable, setShowTable] = useState(false);
 

@@ -103,8 +103,6 @@ export function DslStatistics(props: {
         <Stack gap="md">
           <ChartPanel title={qualityTitle}>
             <TimeChart
-              // Mounted again once there is data, so the series hidden at first start hidden.
-              key={quality.x.length > 0 ? 'data' : 'empty'}
               label={qualityTitle}
               height={wanChartHeight}
               x={quality.x}
