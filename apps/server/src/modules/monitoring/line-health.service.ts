@@ -17,7 +17,7 @@ import {
   type DslLine,
   type SpectrumEntry,
 } from '../../telemetry/canonical-model';
-import type { SeriesRepository, WanPoint } from '../../telemetry/series.repository';
+import type { SeriesRepository, WanGrid } from '../../telemetry/series.repository';
 import { lineOfServiceNotFound } from '../devices/devices.service';
 import type {
   HomeNetworkRepository,
@@ -89,14 +89,14 @@ function dslPerformanceOf(line: DslLine): DslPerformance {
 
 /** The DSL series charted per line and direction, and how each is read from its buckets. */
 const dslSeries = {
-  snr: (point: WanPoint) => decibels(point.value),
-  attenuation: (point: WanPoint) => decibels(point.value),
-  power: (point: WanPoint) => decibels(point.value),
+  snr: (read: WanGrid) => read.value.map(decibels),
+  attenuation: (read: WanGrid) => read.value.map(decibels),
+  power: (read: WanGrid) => read.value.map(decibels),
   // Counter deltas: what was retransmitted in the bucket is their sum.
-  ginpRtxc: (point: WanPoint) => point.total,
-  ginpRtxuc: (point: WanPoint) => point.total,
-  attainableRate: (point: WanPoint) => point.value,
-  currentRate: (point: WanPoint) => point.value,
+  ginpRtxc: (read: WanGrid) => read.total,
+  ginpRtxuc: (read: WanGrid) => read.total,
+  attainableRate: (read: WanGrid) => read.value,
+  currentRate: (read: WanGrid) => read.value,
 } as const;
 type DslSeriesName = keyof typeof dslSeries;
 type DslLineSeries = Record<Direction, Record<DslSeriesName, Series>>;
@@ -115,42 +115,37 @@ const emptyDslLine = (grid: Grid): DslLineSeries =>
       >,
   );
 
-/** `dsl.{line}.{name}.{direction}` points pivoted into `lines[line][direction][name]`. */
-function dslLinesOf(
+/** `dsl.{line}.{name}.{direction}` series pivoted into `lines[line][direction][name]`. */
+function dslSeriesByLine(
   grid: Grid,
   lines: readonly number[],
-  points: readonly WanPoint[],
+  reads: readonly WanGrid[],
 ): Record<string, DslLineSeries> {
   const byLine: Record<string, DslLineSeries> = Object.fromEntries(
     lines.map((line) => [String(line), emptyDslLine(grid)]),
   );
-  for (const point of points) {
-    const [, line, name, direction] = point.series.split('.');
-    const index = gridIndex(grid, point.bucket);
-    if (line === undefined || !isDslSeriesName(name) || !isDirection(direction) || index === null)
-      continue;
+  for (const read of reads) {
+    const [, line, name, direction] = read.series.split('.');
+    if (line === undefined || !isDslSeriesName(name) || !isDirection(direction)) continue;
     const series = (byLine[line] ??= emptyDslLine(grid));
-    series[direction][name][index] = dslSeries[name](point);
+    series[direction][name] = dslSeries[name](read);
   }
   return byLine;
 }
 
-/** `docsis.{ds|us}.{id}.{name}` points as one series per channel id, in id order. */
+/** `docsis.{ds|us}.{id}.{name}` series as one per channel id, in id order. */
 function channelSeriesOf(
   grid: Grid,
-  points: readonly WanPoint[],
-  stream: 'ds' | 'us',
+  reads: readonly WanGrid[],
+  [stream, name]: ['ds', 'snr'] | ['us', 'symbolRate'],
   channelIds: readonly number[],
-  read: (point: WanPoint) => number | null,
+  scale: (read: WanGrid) => Series,
 ): { channelId: number; data: Series }[] {
   const byId = new Map<number, Series>(channelIds.map((id) => [id, emptySeries(grid)]));
-  for (const point of points) {
-    const [, pointStream, id] = point.series.split('.');
-    const index = gridIndex(grid, point.bucket);
-    if (pointStream !== stream || index === null || !Number.isInteger(Number(id))) continue;
-    const data = byId.get(Number(id)) ?? emptySeries(grid);
-    data[index] = read(point);
-    byId.set(Number(id), data);
+  for (const read of reads) {
+    const [, readStream, id, readName] = read.series.split('.');
+    if (readStream !== stream || readName !== name || !Number.isInteger(Number(id))) continue;
+    byId.set(Number(id), scale(read));
   }
   return [...byId].sort(([a], [b]) => a - b).map(([channelId, data]) => ({ channelId, data }));
 }
@@ -299,8 +294,8 @@ export class LineHealthService {
     to: number,
   ): Promise<WanStats> {
     const { dslPerformance } = snapshot.payload as { dslPerformance: DslLine[] };
-    const [points, retrains] = await Promise.all([
-      this.series.wanSeries(lineId, 'dsl.', gridRange(grid)),
+    const [reads, retrains] = await Promise.all([
+      this.series.wanGrid(lineId, 'dsl.', gridRange(grid)),
       this.lineHealth.events(lineId, ['retrain'], new Date(from), new Date(to)),
     ]);
     return {
@@ -310,10 +305,10 @@ export class LineHealthService {
       timeseries: {
         intervalMinutes: grid.tier / 60,
         startTime: grid.start.getTime(),
-        lines: dslLinesOf(
+        lines: dslSeriesByLine(
           grid,
           dslPerformance.map((dsl) => dsl.line),
-          points,
+          reads,
         ),
         dslRetrainTimes: [...new Set(retrains.map((event) => event.at.getTime()))],
       },
@@ -326,7 +321,7 @@ export class LineHealthService {
     grid: Grid,
   ): Promise<WanStats> {
     const channels = snapshot.payload as DocsisChannels;
-    const points = await this.series.wanSeries(lineId, 'docsis.', gridRange(grid));
+    const reads = await this.series.wanGrid(lineId, 'docsis.', gridRange(grid));
     return {
       kind: 'docsis',
       timestamp: snapshot.reportedAt.getTime(),
@@ -345,17 +340,17 @@ export class LineHealthService {
         channelSeries: {
           dsSnrSeries: channelSeriesOf(
             grid,
-            points,
-            'ds',
+            reads,
+            ['ds', 'snr'],
             channels.dsChannelStats.map(seriesIdOf),
-            (point) => decibels(point.value),
+            (read) => read.value.map(decibels),
           ),
           usSymbolRateSeries: channelSeriesOf(
             grid,
-            points,
-            'us',
+            reads,
+            ['us', 'symbolRate'],
             channels.usChannelStats.map(seriesIdOf),
-            (point) => point.value,
+            (read) => read.value,
           ),
         },
       },
