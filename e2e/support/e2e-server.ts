@@ -22,6 +22,7 @@ import { provisionFleet, startFleet } from './e2e-fleet';
 import { consumerSubscriber } from './fleet';
 import {
   accounts,
+  commandExpireSeconds,
   consumerSession,
   disposableAccounts,
   e2eBaseUrl,
@@ -116,6 +117,7 @@ Object.assign(process.env, {
   SIGNIN_RATE_LIMIT_PER_MINUTE: '1000',
   LOG_LEVEL: 'warn',
   DEMO_GATEWAYS: '0',
+  COMMAND_EXPIRE_SECONDS: String(commandExpireSeconds),
 });
 delete process.env.DATABASE_URL;
 await import('../../apps/server/src/server');

@@ -12,6 +12,12 @@ export const e2eReadyLine = 'LineSight e2e: server and fleet ready';
 /** Where the server's SMTP sink drops each mail it receives, one JSON file per mail. */
 export const mailDir = path.join(tmpdir(), `linesight-e2e-mail-${e2ePort}`);
 export const lockoutSeconds = 300;
+/**
+ * How long a command waits for its gateway's answer (`COMMAND_EXPIRE_SECONDS`): short, so a spec
+ * sees a silent gateway's command go TIMEOUT-1 (4 s), TIMEOUT-2 (8 s) and EXPIRED (20 s). Every
+ * gateway of the fleet that answers does so within a second or two of its command poll.
+ */
+export const commandExpireSeconds = 20;
 
 export const passphrase = 'Corr3ct-Horse-Battery';
 

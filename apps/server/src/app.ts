@@ -29,6 +29,7 @@ import { AuthService } from './modules/auth/auth.service';
 import { PassphraseHasher } from './modules/auth/passphrase-hasher';
 import { ActionsRepository } from './modules/actions/actions.repository';
 import { ActionsService } from './modules/actions/actions.service';
+import { commandTimeoutsFor } from './modules/actions/command-state';
 import { commandsRoutes } from './ingest/commands.routes';
 import { AuditRepository } from './modules/audit/audit.repository';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -49,6 +50,11 @@ import { BandwidthService } from './modules/monitoring/bandwidth.service';
 import { HomeNetworkRepository } from './modules/monitoring/home-network.repository';
 import { homeNetworkRoutes } from './modules/monitoring/home-network.routes';
 import { HomeNetworkService } from './modules/monitoring/home-network.service';
+import { LineHealthRepository } from './modules/monitoring/line-health.repository';
+import { lineHealthRoutes } from './modules/monitoring/line-health.routes';
+import { LineHealthService } from './modules/monitoring/line-health.service';
+import { siteSurveyRoutes } from './modules/monitoring/site-survey.routes';
+import { SiteSurveyService } from './modules/monitoring/site-survey.service';
 import { createMailer } from './modules/mail/mailer';
 import { PassphraseRepository } from './modules/passphrase/passphrase.repository';
 import { passphraseRoutes } from './modules/passphrase/passphrase.routes';
@@ -83,6 +89,8 @@ export interface Services {
   devices: DevicesService;
   homeNetwork: HomeNetworkService;
   bandwidth: BandwidthService;
+  siteSurvey: SiteSurveyService;
+  lineHealth: LineHealthService;
   ingest: IngestService;
   passphrase: PassphraseService;
   search: SearchService;
@@ -158,7 +166,12 @@ function createServices(dependencies: AppDependencies, log: FastifyBaseLogger): 
     lockout: config.lockout,
     session: config.session,
   });
-  const actions = new ActionsService(new ActionsRepository(database.db), clock, changes);
+  const actions = new ActionsService(
+    new ActionsRepository(database.db),
+    clock,
+    changes,
+    commandTimeoutsFor(config.commandExpireSeconds),
+  );
   return {
     auth,
     sso: new SsoService(
@@ -215,6 +228,13 @@ function createServices(dependencies: AppDependencies, log: FastifyBaseLogger): 
       new SeriesRepository(database.db),
       clock,
       { reportingFrequencySeconds: config.reportingFrequencySeconds },
+    ),
+    siteSurvey: new SiteSurveyService(new HomeNetworkRepository(database.db)),
+    lineHealth: new LineHealthService(
+      new HomeNetworkRepository(database.db),
+      new LineHealthRepository(database.db),
+      new SeriesRepository(database.db),
+      clock,
     ),
     audit: new AuditService(new AuditRepository(database.db), clock, config.auditRetentionDays),
   };
@@ -315,6 +335,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(devicesRoutes, { devicesService: app.services.devices });
   await app.register(homeNetworkRoutes, { homeNetworkService: app.services.homeNetwork });
   await app.register(bandwidthRoutes, { bandwidthService: app.services.bandwidth });
+  await app.register(siteSurveyRoutes, { siteSurveyService: app.services.siteSurvey });
+  await app.register(lineHealthRoutes, { lineHealthService: app.services.lineHealth });
   await app.register(searchRoutes, { searchService: app.services.search });
   await app.register(auditRoutes, { auditService: app.services.audit });
   await app.register(reportRoutes, {

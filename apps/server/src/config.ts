@@ -5,6 +5,7 @@ import {
   emailSchema,
   firstBrokenPassphraseRule,
 } from '@linesight/contract';
+import { defaultCommandExpireSeconds } from './modules/actions/command-state';
 import type { SsoSettings } from './modules/sso/sso.service';
 
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -56,6 +57,12 @@ const environmentSchema = z
     RETENTION_DAYS_7200S: z.coerce.number().positive().default(90),
     RETENTION_DAYS_28800S: z.coerce.number().positive().default(400),
     AUDIT_RETENTION_DAYS: z.coerce.number().positive().default(400),
+    COMMAND_EXPIRE_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(86_400)
+      .default(defaultCommandExpireSeconds),
     OIDC_ISSUER: z.url().optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
@@ -132,6 +139,11 @@ export interface Config {
   retentionDays: Record<60 | 900 | 7200 | 28800, number>;
   /** Days an audit entry is kept. */
   auditRetentionDays: number;
+  /**
+   * Seconds a command waits for its gateway's answer before it is EXPIRED; TIMEOUT-1 and
+   * TIMEOUT-2 come at a fifth and two fifths of it.
+   */
+  commandExpireSeconds: number;
   /** Staff single sign-on; null for local accounts. */
   sso: SsoSettings | null;
   /** An external device manager that checks consumers' credentials; unset, the built-in one. */
@@ -196,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       28800: e.RETENTION_DAYS_28800S,
     },
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    commandExpireSeconds: e.COMMAND_EXPIRE_SECONDS,
     sso:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
         ? {

@@ -287,7 +287,7 @@ describe('route access', () => {
 
 describe('route access with a later issue’s route', () => {
   /** A monitoring route as a later issue would add it: line data for staff and its consumer. */
-  const spectrum = '/api/docsisSpectrumAnalysis/v1/:losCode';
+  const laterRoute = '/api/individualQoe/v1/span/:losCode';
   const rightRule: RouteRule = {
     verdicts: {
       anonymous: 'deny',
@@ -304,7 +304,7 @@ describe('route access with a later issue’s route', () => {
     // Line data open to consumers, but scoped to no line: any consumer reaches any line.
     const sut = await createTestApp(environment, (app) => {
       app.get(
-        spectrum,
+        laterRoute,
         { config: { access: ['Admin', 'CSR', 'Consumer'], lineScope: 'none' } },
         async () => ({}),
       );
@@ -312,14 +312,14 @@ describe('route access with a later issue’s route', () => {
     try {
       const routes = sut.app.declaredRoutes();
       expect(routesMissingFromTable(routes, routeAccessTable)).toEqual([
-        `GET ${spectrum}`,
-        `HEAD ${spectrum}`,
+        `GET ${laterRoute}`,
+        `HEAD ${laterRoute}`,
       ]);
-      const route = routes.find((r) => r.url === spectrum && r.method === 'GET');
+      const route = routes.find((r) => r.url === laterRoute && r.method === 'GET');
       if (!route) throw new Error('the extra route was not registered');
       const world = await createWorld(sut, sut.app);
       expect(await mismatches(sut.app, world, route, rightRule)).toEqual([
-        `GET ${spectrum} as consumerOther: expected deny, got 200 `,
+        `GET ${laterRoute} as consumerOther: expected deny, got 200 `,
       ]);
     } finally {
       await sut.close();
@@ -329,8 +329,8 @@ describe('route access with a later issue’s route', () => {
   it('should refuse to start with a route open to consumers that declares no line scope', async () => {
     await expect(
       createTestApp(environment, (app) => {
-        app.get(spectrum, { config: { access: ['Admin', 'CSR', 'Consumer'] } }, async () => ({}));
+        app.get(laterRoute, { config: { access: ['Admin', 'CSR', 'Consumer'] } }, async () => ({}));
       }),
-    ).rejects.toThrow(`GET ${spectrum}`);
+    ).rejects.toThrow(`GET ${laterRoute}`);
   });
 });

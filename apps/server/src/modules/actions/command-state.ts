@@ -4,7 +4,8 @@ import type { CommandState } from '@linesight/contract';
  * How long a command waits for its gateway's answer: the seeds name the states, not the times.
  * A gateway on its long command poll gets a command within a second, and a block or a channel
  * change is answered within seconds, so one minute without an answer is worth telling the user
- * about, and five means the gateway is not going to answer.
+ * about, and five means the gateway is not going to answer. `COMMAND_EXPIRE_SECONDS` sets the
+ * five minutes; the two warnings come at a fifth and two fifths of it (docs/decisions/017).
  */
 export interface CommandTimeouts {
   firstSeconds: number;
@@ -12,11 +13,15 @@ export interface CommandTimeouts {
   expireSeconds: number;
 }
 
-export const defaultCommandTimeouts: CommandTimeouts = {
-  firstSeconds: 60,
-  secondSeconds: 120,
-  expireSeconds: 300,
-};
+/** TIMEOUT-1 at a fifth of the expiry, TIMEOUT-2 at two fifths, EXPIRED at `expireSeconds`. */
+export function commandTimeoutsFor(expireSeconds: number): CommandTimeouts {
+  return { firstSeconds: expireSeconds / 5, secondSeconds: (expireSeconds * 2) / 5, expireSeconds };
+}
+
+export const defaultCommandExpireSeconds = 300;
+export const defaultCommandTimeouts: CommandTimeouts = commandTimeoutsFor(
+  defaultCommandExpireSeconds,
+);
 
 export interface CommandTimes {
   requestedAt: Date;

@@ -15,14 +15,11 @@ import {
 import type { Clock } from '../../clock';
 import type { TierSeconds } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
-import {
-  type HostGrid,
-  type SeriesRepository,
-  tierForSpan,
-} from '../../telemetry/series.repository';
+import type { HostGrid, SeriesRepository } from '../../telemetry/series.repository';
 import { lineOfServiceNotFound } from '../devices/devices.service';
 import type { HomeNetworkRepository } from './home-network.repository';
 import { byName } from './home-network.service';
+import { emptySeries, type Grid, gridRange, spanGrid, spanOf } from './span-grid';
 
 /**
  * The bandwidth chart's data (seed 001 sections 3, 4 and 9): per LAN device, the bytes it
@@ -40,16 +37,6 @@ export interface BandwidthSettings {
 /** What /maccounter answers with no timespan asked for (month is /maccounter30's). */
 const defaultTimespans = ['hour', 'day', 'week'] as const satisfies readonly Timespan[];
 
-/** A run of `points` buckets of `tier` from `start`. */
-interface Grid {
-  tier: TierSeconds;
-  start: Date;
-  points: number;
-}
-
-const gridEnd = ({ tier, start, points }: Grid): Date =>
-  new Date(start.getTime() + points * tier * 1000);
-
 /** A timespan's grid at `now`: its points end with the bucket holding now. */
 function timespanGrid(timespan: Timespan, now: Date): Grid {
   const tier = timespanSpacingSeconds[timespan] as TierSeconds;
@@ -59,36 +46,14 @@ function timespanGrid(timespan: Timespan, now: Date): Grid {
   return { tier, start: new Date(current - (points - 1) * tierMs), points };
 }
 
-/** A zoom's grid: the buckets of the span's tier that hold any of [from, to). */
-function zoomGrid(from: number, to: number): Grid {
-  const tier = tierForSpan((to - from) / 1000);
-  const tierMs = tier * 1000;
-  const start = Math.floor(from / tierMs) * tierMs;
-  return { tier, start: new Date(start), points: Math.ceil((to - start) / tierMs) };
-}
-
 const refused = (
-  code:
-    | 'MONITORING.INVALID_TIME'
-    | 'MONITORING.SPAN_START_AFTER_END'
-    | 'MONITORING.SPAN_TOO_LONG'
-    | 'MONITORING.INVALID_MAC_ADDRESS'
-    | 'MONITORING.UNKNOWN_TIMESPAN',
+  code: 'MONITORING.INVALID_MAC_ADDRESS' | 'MONITORING.UNKNOWN_TIMESPAN',
   message: string,
 ): ApiError => new ApiError(400, code, message);
 
-/** Epoch ms as the query gives them: digits, a sign or a fraction allowed, nothing else. */
-function timeOf(text: string, name: string): number {
-  const value = text.trim() === '' ? Number.NaN : Number(text);
-  if (!Number.isFinite(value)) {
-    throw refused('MONITORING.INVALID_TIME', `${name} must be a time in epoch milliseconds.`);
-  }
-  return Math.floor(value);
-}
-
 /** The series of one host over a grid, from its grid as read (all null when it has none). */
 function seriesOf(grid: Grid, read: HostGrid | undefined): MacSeries {
-  const empty = (): (number | null)[] => Array<number | null>(grid.points).fill(null);
+  const empty = () => emptySeries(grid);
   return {
     startTime: grid.start.getTime(),
     intervalSeconds: grid.tier,
@@ -142,17 +107,11 @@ export class BandwidthService {
     code: string,
     query: { startTime: string; endTime: string; macAddress?: string | string[] },
   ): Promise<MacCountersResponse | null> {
-    const from = timeOf(query.startTime, 'startTime');
-    const to = Math.min(timeOf(query.endTime, 'endTime'), this.clock.now().getTime());
-    if (from >= to) {
-      throw refused('MONITORING.SPAN_START_AFTER_END', 'startTime must be before endTime.');
-    }
-    if (to - from > (maxZoomSeconds + zoomLeadSeconds) * 1000) {
-      throw refused(
-        'MONITORING.SPAN_TOO_LONG',
-        `A zoom spans at most ${maxZoomSeconds / 3600} hours.`,
-      );
-    }
+    const { from, to } = spanOf(query, {
+      maxSeconds: maxZoomSeconds + zoomLeadSeconds,
+      tooLong: `A zoom spans at most ${maxZoomSeconds / 3600} hours.`,
+      endAtMost: this.clock.now(),
+    });
     const named = [query.macAddress ?? []].flat().map((mac) => mac.trim().toLowerCase());
     const malformed = named.find((mac) => !macAddressPattern.test(mac));
     if (malformed !== undefined) {
@@ -163,7 +122,7 @@ export class BandwidthService {
     }
     return this.read(
       code,
-      [{ name: 'zoom', grid: zoomGrid(from, to) }],
+      [{ name: 'zoom', grid: spanGrid(from, to) }],
       named.length > 0 ? new Set(named) : null,
     );
   }
@@ -189,9 +148,7 @@ export class BandwidthService {
     const [hosts, labels, ...readPerGrid] = await Promise.all([
       this.homeNetwork.hosts(lineId),
       this.homeNetwork.labels(lineId),
-      ...grids.map(({ grid }) =>
-        this.series.hostGrid(lineId, { tier: grid.tier, from: grid.start, to: gridEnd(grid) }),
-      ),
+      ...grids.map(({ grid }) => this.series.hostGrid(lineId, gridRange(grid))),
     ]);
     const aliases = new Map(labels.map((label) => [label.mac, label.alias]));
     const shown = hosts

@@ -81,7 +81,8 @@ function isLess(a: number, b: number): boolean {
   return a < b - 1e-9 * Math.max(a, b);
 }
 
-function normalisedBssid(bssid: string | null): string | null {
+/** A BSSID as its hex digits alone: gateways write them with colons, dashes or none, in either case. */
+export function normalisedBssid(bssid: string | null): string | null {
   return bssid === null ? null : bssid.toLowerCase().replace(/[^0-9a-f]/g, '');
 }
 

@@ -1,6 +1,8 @@
 import {
   blockRefusal,
   capabilityFlags,
+  type ChannelChangeRefusal,
+  channelChangeRefusal,
   channelLayout,
   coordinateDecimals,
   coordinatePattern,
@@ -108,10 +110,42 @@ function coordinateOf(value: string | number | undefined, limit: number): Coordi
   return Number(number.toFixed(coordinateDecimals)) + 0;
 }
 
+type GatewayState = NonNullable<LineWithState['state']>;
+
+/** The interval the gateway says it reports at, else the seed's default. */
+export const reportingIntervalOf = (state: GatewayState): number =>
+  state.reportingIntervalSeconds ?? defaultReportingFrequencySeconds;
+
+/** Reported within its allowance: `offlineAfterIntervals` of its own reporting interval. */
+export function isGatewayOnline(state: GatewayState, now: Date): boolean {
+  const silentMs = now.getTime() - state.reportedAt.getTime();
+  return silentMs <= offlineAfterIntervals * reportingIntervalOf(state) * 1000;
+}
+
+/** UpTime counts on while the gateway is up; once offline, it is known only as reported. */
+export function secondsSinceLastReboot(state: GatewayState, now: Date): number | null {
+  if (state.uptimeSeconds === null) return null;
+  const sinceReportSeconds = (now.getTime() - state.reportedAt.getTime()) / 1000;
+  return Math.round(state.uptimeSeconds + (isGatewayOnline(state, now) ? sinceReportSeconds : 0));
+}
+
+/** Who made the gateway: its reported OUI, else its MAC's. */
+export const gatewayManufacturer = (line: LineWithState['line']): string | null =>
+  manufacturerOfOui(line.deviceOui ?? line.deviceMac?.slice(0, 8) ?? null);
+
 /** One collator for every sort: `localeCompare` with options builds one per comparison. */
 export const byName = new Intl.Collator(undefined, { sensitivity: 'base' });
 
 const blockActions = new Set<DeviceCommand['action']>(['block', 'unblock']);
+
+const channelRefusalMessages: Record<ChannelChangeRefusal, string> = {
+  'DEVICE_ACTION.CHANNEL_OUTSIDE_BAND': 'That channel is not a channel of this band.',
+  'DEVICE_ACTION.CHANNEL_NOT_AVAILABLE': 'This radio cannot use that channel.',
+  'DEVICE_ACTION.BANDWIDTH_NOT_ALLOWED':
+    'This radio’s WiFi standard does not allow that channel bandwidth.',
+  'DEVICE_ACTION.CHANNEL_BANDWIDTH_MISMATCH':
+    'That channel cannot be used at that channel bandwidth.',
+};
 
 export class HomeNetworkService {
   constructor(
@@ -126,13 +160,6 @@ export class HomeNetworkService {
     const found = await this.homeNetwork.lineWithState(code);
     if (!found) throw lineOfServiceNotFound(code);
     return found;
-  }
-
-  /** Reported within its allowance: `offlineAfterIntervals` of its own reporting interval. */
-  private isOnline(state: NonNullable<LineWithState['state']>): boolean {
-    const interval = state.reportingIntervalSeconds ?? defaultReportingFrequencySeconds;
-    const silentMs = this.clock.now().getTime() - state.reportedAt.getTime();
-    return silentMs <= offlineAfterIntervals * interval * 1000;
   }
 
   /** Every capability flag; null before the gateway first reports. */
@@ -161,8 +188,8 @@ export class HomeNetworkService {
     const { line, state } = await this.lineWithState(code);
     if (!state) return null;
     const snapshots = await this.homeNetwork.snapshots(line.id, ['wifi', 'dsl', 'docsis']);
-    const online = this.isOnline(state);
-    const sinceReportSeconds = (this.clock.now().getTime() - state.reportedAt.getTime()) / 1000;
+    const now = this.clock.now();
+    const online = isGatewayOnline(state, now);
     const ramTotal = state.ramTotalKib;
     const ramFree = state.ramFreeKib;
     const wifi = snapshots.find((snapshot) => snapshot.kind === 'wifi')?.payload as
@@ -171,20 +198,16 @@ export class HomeNetworkService {
       lineOfServiceCode: line.lineOfServiceCode,
       mostRecentReportTime: state.reportedAt.getTime(),
       online,
-      reportingIntervalSeconds: state.reportingIntervalSeconds ?? defaultReportingFrequencySeconds,
+      reportingIntervalSeconds: reportingIntervalOf(state),
       wanType: line.wanType,
       wanConnected: online && this.wanUp(state, snapshots),
-      // UpTime counts on while the gateway is up; once offline, it is known only as reported.
-      secondsSinceLastReboot:
-        state.uptimeSeconds === null
-          ? null
-          : Math.round(state.uptimeSeconds + (online ? sinceReportSeconds : 0)),
+      secondsSinceLastReboot: secondsSinceLastReboot(state, now),
       latestCPU: state.cpuPercent,
       totalRamBytes: ramTotal === null ? null : ramTotal * 1024,
       latestUsedRamBytes:
         ramTotal === null || ramFree === null ? null : Math.max(0, ramTotal - ramFree) * 1024,
       latestTemperature: state.temperatureTenths,
-      manufacturer: manufacturerOfOui(line.deviceOui ?? line.deviceMac?.slice(0, 8) ?? null),
+      manufacturer: gatewayManufacturer(line),
       modelName: line.deviceType,
       macAddress: line.deviceMac,
       ipv4Addresses: state.wanIp ? [state.wanIp] : [],
@@ -198,10 +221,7 @@ export class HomeNetworkService {
    * DOCSIS modem locked on a downstream channel, each only when that report carried it; else
    * (fibre, or a gateway that reports neither) a public WAN address.
    */
-  private wanUp(
-    state: NonNullable<LineWithState['state']>,
-    snapshots: readonly SnapshotRecord[],
-  ): boolean {
+  private wanUp(state: GatewayState, snapshots: readonly SnapshotRecord[]): boolean {
     const latest = (kind: string) =>
       snapshots.find(
         (snapshot) =>
@@ -239,7 +259,7 @@ export class HomeNetworkService {
       ]),
       this.series.hostGrid(line.id, signalWindow),
     ]);
-    const gatewayOnline = this.isOnline(state);
+    const gatewayOnline = isGatewayOnline(state, now);
     const labelsByMac = new Map(labels.map((label) => [label.mac, label]));
     const consumptionByMac = new Map(consumption.map((total) => [total.mac, total]));
     const ranks = throughputRanks(throughput);
@@ -413,9 +433,13 @@ export class HomeNetworkService {
 
   /**
    * Queues a command for the line's gateway; answers its messageId. Block and unblock name a
-   * host of the line, and are refused where seed 001 sections 5 and 8 say (`blockRefusal`).
+   * host of the line, and are refused where seed 001 sections 5 and 8 say (`blockRefusal`); a
+   * channel change is refused where the radio cannot make it (`refuseChannelChange`).
    */
   async requestAction(actor: Actor, code: string, command: DeviceCommand): Promise<string> {
+    if (!blockActions.has(command.action) && 'freqBand' in command.parameters) {
+      await this.refuseChannelChange(actor, code, command.action, command.parameters);
+    }
     if (blockActions.has(command.action) && 'macAddress' in command.parameters) {
       const { line, state } = await this.lineWithState(code);
       const mac = command.parameters.macAddress;
@@ -430,6 +454,64 @@ export class HomeNetworkService {
         throw new ApiError(409, refusal, `This device cannot be sent ${command.action}.`);
     }
     return this.actions.request(actor, code, command);
+  }
+
+  /**
+   * Throws when a channel change may not be sent (docs/decisions/017): a consumer may move the
+   * channel only (403); the gateway must answer commands and have reported a radio on the band
+   * (409); then the contract's `channelChangeRefusal`, 400 for a channel the band does not have,
+   * 409 for one this radio cannot use.
+   */
+  private async refuseChannelChange(
+    actor: Actor,
+    code: string,
+    action: DeviceCommand['action'],
+    change: { freqBand: FreqBand; channel?: number; channelBandwidth?: number },
+  ): Promise<void> {
+    if (actor.kind === 'user' && actor.role === 'Consumer' && action !== 'changeChannel') {
+      throw new ApiError(
+        403,
+        'DEVICE_ACTION.CONSUMER_CHANNEL_ONLY',
+        'A consumer may change the channel only, not the channel bandwidth.',
+      );
+    }
+    const { line, state } = await this.lineWithState(code);
+    if (!state?.capabilities.includes('commands')) {
+      throw new ApiError(
+        409,
+        'DEVICE_ACTION.COMMANDS_NOT_SUPPORTED',
+        'This gateway does not answer commands.',
+      );
+    }
+    const [wifi] = await this.homeNetwork.snapshots(line.id, ['wifi']);
+    const radio = (wifi?.payload as { wifiRadios: WifiRadio[] } | undefined)?.wifiRadios
+      .filter((candidate) => candidate.freqBand === change.freqBand)
+      .sort((a, b) => a.radioInstance - b.radioInstance)[0];
+    if (!radio) {
+      throw new ApiError(
+        409,
+        'DEVICE_ACTION.NO_RADIO',
+        `This gateway has not reported a ${change.freqBand} radio.`,
+      );
+    }
+    const refusal = channelChangeRefusal(
+      {
+        freqBand: radio.freqBand,
+        standard: radio.standard,
+        availableChannels: radio.availableChannels,
+        // On Auto the radio picks a channel that fits whatever bandwidth it is given.
+        channel: radio.autoChannel ? 0 : radio.channel,
+        channelBandwidth: radio.channelBandwidth,
+      },
+      { channel: change.channel, channelBandwidth: change.channelBandwidth },
+    );
+    if (refusal) {
+      throw new ApiError(
+        refusal === 'DEVICE_ACTION.CHANNEL_OUTSIDE_BAND' ? 400 : 409,
+        refusal,
+        channelRefusalMessages[refusal],
+      );
+    }
   }
 
   async actionStatus(code: string, messageId: string): Promise<CommandStatus> {
