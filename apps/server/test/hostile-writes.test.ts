@@ -36,7 +36,9 @@ const environment = {
  */
 interface WriteRouteSample {
   params?: (world: World) => Record<string, string>;
+  /** Bodies of the right shape; a route that takes several shapes (the device actions) lists each. */
   body?: (world: World) => unknown;
+  bodies?: (world: World) => unknown[];
   /** The call ends the caller's session: it gets one of its own. */
   endsSession?: boolean;
 }
@@ -69,8 +71,31 @@ const writeRouteSamples: Readonly<Record<string, WriteRouteSample>> = {
   'DELETE /api/lineOfService/v1/:code': { params: (w) => ({ code: w.victimLine }) },
   'PUT /api/localnetwork/v1/:code': { params: (w) => ({ code: w.victimLine }), body: () => ({ localNetwork: [{ macAddress: '02:00:00:00:00:01', alias: 'Renamed', icon: 'laptop' }] }) },
   'PUT /api/lineOfServiceLocation/v1/:code': { params: (w) => ({ code: w.victimLine }), body: () => ({ lat: '29.16', long: '-94.43' }) },
-  'POST /api/deviceActionRequest/v1/:losCode': { params: (w) => ({ losCode: w.victimLine }), body: () => ({ action: 'block', parameters: { macAddress: '02:00:00:00:00:01' } }) },
+  'POST /api/deviceActionRequest/v1/:losCode': { params: (w) => ({ losCode: w.victimLine }), bodies: () => [
+    { action: 'block', parameters: { macAddress: '02:00:00:00:00:01' } },
+    { action: 'changeChannel', parameters: { freqBand: '5GHz', channel: 40 } },
+    { action: 'changeBandwidth', parameters: { freqBand: '2.4GHz', channelBandwidth: 40 } },
+    { action: 'changeBandwidthAndChannel', parameters: { freqBand: '5GHz', channel: 36, channelBandwidth: 80 } },
+  ] },
 };
+
+/** A report of the victim line's gateway: an agent that takes commands, a 2.4 and a 5 GHz radio. */
+function victimGatewayReport(now: Date): Record<string, unknown> {
+  return {
+    CollectionTime: Math.floor(now.getTime() / 1000),
+    'Device.DeviceInfo.X_LINESIGHT_ClientVersion': '4.2.0',
+    'Device.WiFi.Radio.1.OperatingFrequencyBand': '2.4GHz',
+    'Device.WiFi.Radio.1.Channel': 6,
+    'Device.WiFi.Radio.1.PossibleChannels': '1-11',
+    'Device.WiFi.Radio.1.OperatingChannelBandwidth': '20MHz',
+    'Device.WiFi.Radio.1.OperatingStandards': 'b,g,n',
+    'Device.WiFi.Radio.2.OperatingFrequencyBand': '5GHz',
+    'Device.WiFi.Radio.2.Channel': 44,
+    'Device.WiFi.Radio.2.PossibleChannels': '36,40,44,48,149,153,157,161',
+    'Device.WiFi.Radio.2.OperatingChannelBandwidth': '80MHz',
+    'Device.WiFi.Radio.2.OperatingStandards': 'a,n,ac',
+  };
+}
 
 /** JSON text put into a body as it is: numbers JSON.stringify cannot write, raw nesting. */
 class RawJson {
@@ -215,9 +240,11 @@ function requests(
       ]),
     ),
   );
-  const body = sample.body
-    ? fc.oneof({ arbitrary: shaped(sample.body(world)), weight: 3 }, hostileValues)
-    : fc.oneof(fc.constant(undefined), hostileValues);
+  const samples = sample.bodies?.(world) ?? (sample.body ? [sample.body(world)] : []);
+  const body =
+    samples.length > 0
+      ? fc.oneof({ arbitrary: fc.oneof(...samples.map(shaped)), weight: 3 }, hostileValues)
+      : fc.oneof(fc.constant(undefined), hostileValues);
   return fc.record({
     params,
     body,
@@ -269,7 +296,14 @@ describe('write routes under hostile input', () => {
     adminToken = await signedInToken(sut, admin.email);
     const { subscribers, devices, users } = sut.app.services;
     await subscribers.put(systemActor, 'SUB-VICTIM', 'Victim Subscriber', true);
-    await devices.provision(systemActor, 'LOS-VICTIM', true);
+    const { reportingUrl } = await devices.provision(systemActor, 'LOS-VICTIM', true);
+    // A gateway that answers commands, with a radio per band: channel changes reach its rules.
+    const report = await sut.app.inject({
+      method: 'POST',
+      url: new URL(reportingUrl).pathname,
+      payload: { Report: [victimGatewayReport(sut.clock.now())] },
+    });
+    expect(report.statusCode, report.body).toBeLessThan(300);
     await devices.associate(systemActor, 'LOS-VICTIM', 'SUB-VICTIM');
     const victim = await users.create(testAdminActor, {
       email: 'victim@example.com',
