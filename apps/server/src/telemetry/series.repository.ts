@@ -91,6 +91,30 @@ export interface WanPoint {
   total: number;
 }
 
+/**
+ * A WAN series over a range's buckets, the answer's shape: index i is the bucket `from + i ×
+ * tier`, null where the line has no row; `value` is the bucket's average (a gauge's reading),
+ * `total` its sum (a counter's deltas, as `WanPoint` has them).
+ */
+export interface WanGrid {
+  series: string;
+  value: (number | null)[];
+  total: (number | null)[];
+}
+
+/** `values[j]` placed at bucket `indexes[j]` of a series `points` long, null elsewhere. */
+function denseSeries(
+  indexes: readonly number[],
+  values: readonly (number | null)[],
+  points: number,
+): (number | null)[] {
+  const dense = Array<number | null>(points).fill(null);
+  for (const [j, index] of indexes.entries()) {
+    if (index >= 0 && index < points) dense[index] = values[j] ?? null;
+  }
+  return dense;
+}
+
 /** A span's stretch read from one tier. */
 interface Segment {
   tier: TierSeconds;
@@ -214,6 +238,44 @@ export class SeriesRepository {
       series: String(series),
       value: average(Number(sum), Number(samples)),
       total: Number(sum),
+    }));
+  }
+
+  /**
+   * The WAN line's series whose names start with `prefix` over the range (which starts on a
+   * bucket of its tier), built in the database as the answer is shaped, as `hostGrid` does: per
+   * series the buckets' indexes, averages and sums. A month of a DOCSIS line's 28 channels
+   * crosses as 28 rows of three arrays instead of 2,520 rows sorted by bucket, and no object or
+   * `Date` is made per bucket (the line-health bench: 40% of the statement's time on PGlite).
+   */
+  async wanGrid(lineId: string, prefix: string, range: Range): Promise<WanGrid[]> {
+    const escaped = prefix.replace(/[\\%_]/g, '\\$&');
+    const stretches = this.stretches(
+      wanMetricTable,
+      lineId,
+      range,
+      await this.builtBefore(),
+      sql`m.${name(wanMetrics.series)} like ${escaped} || '%'`,
+    );
+    if (!stretches) return [];
+    const rows = await selectValue<[string, number[], (number | null)[], number[]][]>(
+      this.db,
+      sql`select json_agg(json_build_array(g.series, g.x, g.v, g.t))
+            from (select s.${name(wanMetrics.series)} as series,
+                         json_agg(((extract(epoch from s.b)::bigint - ${range.from.getTime() / 1000}::bigint)
+                                   / ${range.tier}::integer)::integer) as x,
+                         json_agg(case when s.${name(wanMetrics.samples)} > 0
+                                       then s.${name(wanMetrics.valueSum)} / s.${name(wanMetrics.samples)} end) as v,
+                         json_agg(s.${name(wanMetrics.valueSum)}) as t
+                    from (${stretches}) s
+                   group by s.${name(wanMetrics.series)}) g`,
+    );
+    const points = Math.ceil((range.to.getTime() - range.from.getTime()) / (range.tier * 1000));
+    // Each array aggregated the series' rows in the same order, so position j is one bucket.
+    return (rows ?? []).map(([series, indexes, values, totals]) => ({
+      series,
+      value: denseSeries(indexes, values, points),
+      total: denseSeries(indexes, totals, points),
     }));
   }
 

@@ -17,7 +17,7 @@ import {
   type DslLine,
   type SpectrumEntry,
 } from '../../telemetry/canonical-model';
-import type { SeriesRepository, WanPoint } from '../../telemetry/series.repository';
+import type { SeriesRepository, WanGrid } from '../../telemetry/series.repository';
 import { lineOfServiceNotFound } from '../devices/devices.service';
 import type {
   HomeNetworkRepository,
@@ -89,14 +89,14 @@ function dslPerformanceOf(line: DslLine): DslPerformance {
 
 /** The DSL series charted per line and direction, and how each is read from its buckets. */
 const dslSeries = {
-  snr: (point: WanPoint) => decibels(point.value),
-  attenuation: (point: WanPoint) => decibels(point.value),
-  power: (point: WanPoint) => decibels(point.value),
+  snr: (wan: WanGrid) => wan.value.map(decibels),
+  attenuation: (wan: WanGrid) => wan.value.map(decibels),
+  power: (wan: WanGrid) => wan.value.map(decibels),
   // Counter deltas: what was retransmitted in the bucket is their sum.
-  ginpRtxc: (point: WanPoint) => point.total,
-  ginpRtxuc: (point: WanPoint) => point.total,
-  attainableRate: (point: WanPoint) => point.value,
-  currentRate: (point: WanPoint) => point.value,
+  ginpRtxc: (wan: WanGrid) => wan.total,
+  ginpRtxuc: (wan: WanGrid) => wan.total,
+  attainableRate: (wan: WanGrid) => wan.value,
+  currentRate: (wan: WanGrid) => wan.value,
 } as const;
 type DslSeriesName = keyof typeof dslSeries;
 type DslLineSeries = Record<Direction, Record<DslSeriesName, Series>>;
@@ -115,42 +115,37 @@ const emptyDslLine = (grid: Grid): DslLineSeries =>
       >,
   );
 
-/** `dsl.{line}.{name}.{direction}` points pivoted into `lines[line][direction][name]`. */
+/** `dsl.{line}.{name}.{direction}` series placed in `lines[line][direction][name]`. */
 function dslLinesOf(
   grid: Grid,
   lines: readonly number[],
-  points: readonly WanPoint[],
+  wanSeries: readonly WanGrid[],
 ): Record<string, DslLineSeries> {
   const byLine: Record<string, DslLineSeries> = Object.fromEntries(
     lines.map((line) => [String(line), emptyDslLine(grid)]),
   );
-  for (const point of points) {
-    const [, line, name, direction] = point.series.split('.');
-    const index = gridIndex(grid, point.bucket);
-    if (line === undefined || !isDslSeriesName(name) || !isDirection(direction) || index === null)
-      continue;
+  for (const wan of wanSeries) {
+    const [, line, name, direction] = wan.series.split('.');
+    if (line === undefined || !isDslSeriesName(name) || !isDirection(direction)) continue;
     const series = (byLine[line] ??= emptyDslLine(grid));
-    series[direction][name][index] = dslSeries[name](point);
+    series[direction][name] = dslSeries[name](wan);
   }
   return byLine;
 }
 
-/** `docsis.{ds|us}.{id}.{name}` points as one series per channel id, in id order. */
+/** `docsis.{ds|us}.{id}.{name}` series as one series per channel id, in id order. */
 function channelSeriesOf(
   grid: Grid,
-  points: readonly WanPoint[],
+  wanSeries: readonly WanGrid[],
   stream: 'ds' | 'us',
   channelIds: readonly number[],
-  read: (point: WanPoint) => number | null,
+  read: (wan: WanGrid) => Series,
 ): { channelId: number; data: Series }[] {
   const byId = new Map<number, Series>(channelIds.map((id) => [id, emptySeries(grid)]));
-  for (const point of points) {
-    const [, pointStream, id] = point.series.split('.');
-    const index = gridIndex(grid, point.bucket);
-    if (pointStream !== stream || index === null || !Number.isInteger(Number(id))) continue;
-    const data = byId.get(Number(id)) ?? emptySeries(grid);
-    data[index] = read(point);
-    byId.set(Number(id), data);
+  for (const wan of wanSeries) {
+    const [, seriesStream, id] = wan.series.split('.');
+    if (seriesStream !== stream || !Number.isInteger(Number(id))) continue;
+    byId.set(Number(id), read(wan));
   }
   return [...byId].sort(([a], [b]) => a - b).map(([channelId, data]) => ({ channelId, data }));
 }
@@ -299,8 +294,8 @@ export class LineHealthService {
     to: number,
   ): Promise<WanStats> {
     const { dslPerformance } = snapshot.payload as { dslPerformance: DslLine[] };
-    const [points, retrains] = await Promise.all([
-      this.series.wanSeries(lineId, 'dsl.', gridRange(grid)),
+    const [wanSeries, retrains] = await Promise.all([
+      this.series.wanGrid(lineId, 'dsl.', gridRange(grid)),
       this.lineHealth.events(lineId, ['retrain'], new Date(from), new Date(to)),
     ]);
     return {
@@ -313,7 +308,7 @@ export class LineHealthService {
         lines: dslLinesOf(
           grid,
           dslPerformance.map((dsl) => dsl.line),
-          points,
+          wanSeries,
         ),
         dslRetrainTimes: [...new Set(retrains.map((event) => event.at.getTime()))],
       },
@@ -326,7 +321,7 @@ export class LineHealthService {
     grid: Grid,
   ): Promise<WanStats> {
     const channels = snapshot.payload as DocsisChannels;
-    const points = await this.series.wanSeries(lineId, 'docsis.', gridRange(grid));
+    const wanSeries = await this.series.wanGrid(lineId, 'docsis.', gridRange(grid));
     return {
       kind: 'docsis',
       timestamp: snapshot.reportedAt.getTime(),
@@ -345,17 +340,17 @@ export class LineHealthService {
         channelSeries: {
           dsSnrSeries: channelSeriesOf(
             grid,
-            points,
+            wanSeries,
             'ds',
             channels.dsChannelStats.map(seriesIdOf),
-            (point) => decibels(point.value),
+            (wan) => wan.value.map(decibels),
           ),
           usSymbolRateSeries: channelSeriesOf(
             grid,
-            points,
+            wanSeries,
             'us',
             channels.usChannelStats.map(seriesIdOf),
-            (point) => point.value,
+            (wan) => wan.value,
           ),
         },
       },
