@@ -116,7 +116,7 @@ const emptyDslLine = (grid: Grid): DslLineSeries =>
   );
 
 /** `dsl.{line}.{name}.{direction}` series placed in `lines[line][direction][name]`. */
-function dslLinesOf(
+function dslSeriesByLine(
   grid: Grid,
   lines: readonly number[],
   wanSeries: readonly WanGrid[],
@@ -305,7 +305,7 @@ export class LineHealthService {
       timeseries: {
         intervalMinutes: grid.tier / 60,
         startTime: grid.start.getTime(),
-        lines: dslLinesOf(
+        lines: dslSeriesByLine(
           grid,
           dslPerformance.map((dsl) => dsl.line),
           wanSeries,

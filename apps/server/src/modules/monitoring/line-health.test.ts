@@ -252,6 +252,22 @@ describe('a gateway’s and its line’s health', () => {
       ]);
     });
 
+    it('should list a spell that began before the span and ended in it, and nothing that ended before', async () => {
+      const bootedAt = (r3 - 100) * 1000;
+      const since = async (startTime: number) => {
+        const response = await get(apiPaths.physicalStatusSpan, 'LOS-DSL', csr, {
+          startTime,
+          endTime: now * 1000,
+        });
+        return response.json<PhysicalStatusResponse>().gateway.physicalStatus.downtime;
+      };
+      expect(await since((r2 + 600) * 1000)).toEqual([
+        { cause: 'offline', startTime: (r2 + 300) * 1000, endTime: bootedAt },
+        { cause: 'reboot', startTime: bootedAt, endTime: bootedAt },
+      ]);
+      expect(await since(bootedAt + 1)).toEqual([]);
+    });
+
     it('should give the connection details from the line and the latest report', async () => {
       const { details, lineOfServiceCode } = await physicalStatus('LOS-DSL');
       expect(lineOfServiceCode).toBe('LOS-DSL');
