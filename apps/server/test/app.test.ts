@@ -211,8 +211,15 @@ describe(loadConfig.name, () => {
       databaseUrl: undefined,
       lockout: { maxFailures: 5, seconds: 300 },
       session: { idleSeconds: 3600, maxSeconds: 43200 },
+      commandExpireSeconds: 300,
     });
     expect(config.dataDir).toBe(path.resolve('data'));
+  });
+
+  it('should take a command expiry of whole seconds, and refuse one too short to answer in', () => {
+    expect(loadConfig({ COMMAND_EXPIRE_SECONDS: '20' }).commandExpireSeconds).toBe(20);
+    expect(() => loadConfig({ COMMAND_EXPIRE_SECONDS: '1' })).toThrow('COMMAND_EXPIRE_SECONDS');
+    expect(() => loadConfig({ COMMAND_EXPIRE_SECONDS: '2.5' })).toThrow('COMMAND_EXPIRE_SECONDS');
   });
 
   it('should refuse an admin e-mail without a passphrase, naming the problem', () => {

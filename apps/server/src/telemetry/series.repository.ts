@@ -83,36 +83,15 @@ export interface GatewayPoint {
   uptimeMaxSeconds: number | null;
 }
 
-export interface WanPoint {
-  bucket: Date;
-  series: string;
-  value: number | null;
-  /** The bucket's sum: what a counter series (G.INP deltas) charts. */
-  total: number;
-}
-
 /**
  * A WAN series over a range's buckets, the answer's shape: index i is the bucket `from + i ×
- * tier`, null where the line has no row; `value` is the bucket's average (a gauge's reading),
- * `total` its sum (a counter's deltas, as `WanPoint` has them).
+ * tier`, null where the series has no row; `value` the bucket's average (a gauge), `total` its
+ * sum (a counter's deltas).
  */
 export interface WanGrid {
   series: string;
   value: (number | null)[];
   total: (number | null)[];
-}
-
-/** `values[j]` placed at bucket `indexes[j]` of a series `points` long, null elsewhere. */
-function denseSeries(
-  indexes: readonly number[],
-  values: readonly (number | null)[],
-  points: number,
-): (number | null)[] {
-  const dense = Array<number | null>(points).fill(null);
-  for (const [j, index] of indexes.entries()) {
-    if (index >= 0 && index < points) dense[index] = values[j] ?? null;
-  }
-  return dense;
 }
 
 /** A span's stretch read from one tier. */
@@ -126,6 +105,10 @@ interface Segment {
 const within = ({ tier, from, to }: Segment): SQL =>
   sql`(m.tier = ${tier}::integer and m.bucket >= ${from.toISOString()}::timestamptz
        and m.bucket < ${to.toISOString()}::timestamptz)`;
+
+/** The WAN rows whose series name starts with `prefix`, taken literally. */
+const seriesStartingWith = (prefix: string): SQL =>
+  sql`m.${name(wanMetrics.series)} like ${prefix.replace(/[\\%_]/g, '\\$&')} || '%'`;
 
 const maxDate = (a: Date, b: Date): Date => (a > b ? a : b);
 const minDate = (a: Date, b: Date): Date => (a < b ? a : b);
@@ -224,62 +207,47 @@ export class SeriesRepository {
     }));
   }
 
-  /** The WAN line's series whose names start with `prefix` (`dsl.`, `docsis.`), by bucket. */
-  async wanSeries(lineId: string, prefix: string, range: Range): Promise<WanPoint[]> {
-    const escaped = prefix.replace(/[\\%_]/g, '\\$&');
-    const rows = await this.points(
-      wanMetricTable,
-      lineId,
-      range,
-      sql`m.${name(wanMetrics.series)} like ${escaped} || '%'`,
-    );
-    return rows.map(([ms, series, sum, samples]) => ({
-      bucket: new Date(Number(ms)),
-      series: String(series),
-      value: average(Number(sum), Number(samples)),
-      total: Number(sum),
-    }));
-  }
-
   /**
    * The WAN line's series whose names start with `prefix` over the range (which starts on a
-   * bucket of its tier), built in the database as the answer is shaped, as `hostGrid` does: per
-   * series the buckets' indexes, averages and sums. A month of a DOCSIS line's 28 channels
-   * crosses as 28 rows of three arrays instead of 2,520 rows sorted by bucket, and no object or
-   * `Date` is made per bucket (the line-health bench: 40% of the statement's time on PGlite).
+   * bucket of its tier), shaped in the database as `hostGrid` is: a month of 36 DOCSIS channels
+   * crosses as one array per series instead of 3,000 rows.
    */
   async wanGrid(lineId: string, prefix: string, range: Range): Promise<WanGrid[]> {
-    const escaped = prefix.replace(/[\\%_]/g, '\\$&');
     const stretches = this.stretches(
       wanMetricTable,
       lineId,
       range,
       await this.builtBefore(),
-      sql`m.${name(wanMetrics.series)} like ${escaped} || '%'`,
+      seriesStartingWith(prefix),
     );
     if (!stretches) return [];
+    const column = (key: keyof typeof wanMetrics.$inferSelect) => sql`s.${name(wanMetrics[key])}`;
     const rows = await selectValue<[string, number[], (number | null)[], number[]][]>(
       this.db,
+      // Grouped by the series' bytes (collation "C") and gathered as arrays, not JSON: the
+      // locale's string comparison sorted a DOCSIS month's 2,520 rows, and json_agg wrote each of
+      // its 7,560 values as text (5.7 → 3.5 ms on PostgreSQL; bench/README.md, issue 14).
       sql`select json_agg(json_build_array(g.series, g.x, g.v, g.t))
-            from (select s.${name(wanMetrics.series)} collate "C" as series,
+            from (select ${column('series')} collate "C" as series,
                          array_agg(((extract(epoch from s.b)::bigint - ${range.from.getTime() / 1000}::bigint)
                                     / ${range.tier}::integer)::integer) as x,
-                         array_agg(case when s.${name(wanMetrics.samples)} > 0
-                                        then s.${name(wanMetrics.valueSum)} / s.${name(wanMetrics.samples)} end) as v,
-                         array_agg(s.${name(wanMetrics.valueSum)}) as t
+                         array_agg(case when ${column('samples')} > 0
+                                        then ${column('valueSum')} / ${column('samples')} end) as v,
+                         array_agg(${column('valueSum')}) as t
                     from (${stretches}) s
                    group by 1) g`,
     );
     const points = Math.ceil((range.to.getTime() - range.from.getTime()) / (range.tier * 1000));
-    // Each array aggregated the series' rows in the same order, so position j is one bucket.
-    // Grouping by the series' bytes (collation "C") and gathering arrays rather than JSON takes
-    // 40% off the statement on PostgreSQL (5.7 → 3.5 ms for a DOCSIS month): the locale's string
-    // comparison sorted 2,520 rows, and json_agg wrote each of 7,560 values as text.
-    return (rows ?? []).map(([series, indexes, values, totals]) => ({
-      series,
-      value: denseSeries(indexes, values, points),
-      total: denseSeries(indexes, totals, points),
-    }));
+    return (rows ?? []).map(([series, indexes, values, totals]) => {
+      const value = Array<number | null>(points).fill(null);
+      const total = Array<number | null>(points).fill(null);
+      for (const [j, index] of indexes.entries()) {
+        if (index < 0 || index >= points) continue;
+        value[index] = values[j] ?? null;
+        total[index] = totals[j] ?? null;
+      }
+      return { series, value, total };
+    });
   }
 
   /**

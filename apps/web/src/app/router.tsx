@@ -125,8 +125,13 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         })),
         screen('base.qoe'),
         screen('base.site-survey'),
-        screen('base.gateway-physical-status'),
-        screen('base.gateway-wan-stats'),
+        screen('base.gateway-physical-status', async () => ({
+          Component: (await import('../features/gateway-status/components/gateway-status-page'))
+            .GatewayStatusPage,
+        })),
+        screen('base.gateway-wan-stats', async () => ({
+          Component: (await import('../features/wan-stats/components/wan-stats-page')).WanStatsPage,
+        })),
         screen('base.provisioning', async () => ({
           Component: (await import('../features/provisioning/components/provisioning-page'))
             .ProvisioningPage,

@@ -178,6 +178,7 @@ describe(mayOpen.name, () => {
       'base.search',
       'base.dashboard',
       'base.gateway-wan-stats',
+      'base.gateway-physical-status',
       'base.wifi',
       'base.qoe',
     ] as const) {

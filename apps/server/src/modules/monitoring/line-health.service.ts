@@ -89,14 +89,14 @@ function dslPerformanceOf(line: DslLine): DslPerformance {
 
 /** The DSL series charted per line and direction, and how each is read from its buckets. */
 const dslSeries = {
-  snr: (wan: WanGrid) => wan.value.map(decibels),
-  attenuation: (wan: WanGrid) => wan.value.map(decibels),
-  power: (wan: WanGrid) => wan.value.map(decibels),
+  snr: (read: WanGrid) => read.value.map(decibels),
+  attenuation: (read: WanGrid) => read.value.map(decibels),
+  power: (read: WanGrid) => read.value.map(decibels),
   // Counter deltas: what was retransmitted in the bucket is their sum.
-  ginpRtxc: (wan: WanGrid) => wan.total,
-  ginpRtxuc: (wan: WanGrid) => wan.total,
-  attainableRate: (wan: WanGrid) => wan.value,
-  currentRate: (wan: WanGrid) => wan.value,
+  ginpRtxc: (read: WanGrid) => read.total,
+  ginpRtxuc: (read: WanGrid) => read.total,
+  attainableRate: (read: WanGrid) => read.value,
+  currentRate: (read: WanGrid) => read.value,
 } as const;
 type DslSeriesName = keyof typeof dslSeries;
 type DslLineSeries = Record<Direction, Record<DslSeriesName, Series>>;
@@ -115,37 +115,37 @@ const emptyDslLine = (grid: Grid): DslLineSeries =>
       >,
   );
 
-/** `dsl.{line}.{name}.{direction}` series placed in `lines[line][direction][name]`. */
+/** `dsl.{line}.{name}.{direction}` series pivoted into `lines[line][direction][name]`. */
 function dslSeriesByLine(
   grid: Grid,
   lines: readonly number[],
-  wanSeries: readonly WanGrid[],
+  reads: readonly WanGrid[],
 ): Record<string, DslLineSeries> {
   const byLine: Record<string, DslLineSeries> = Object.fromEntries(
     lines.map((line) => [String(line), emptyDslLine(grid)]),
   );
-  for (const wan of wanSeries) {
-    const [, line, name, direction] = wan.series.split('.');
+  for (const read of reads) {
+    const [, line, name, direction] = read.series.split('.');
     if (line === undefined || !isDslSeriesName(name) || !isDirection(direction)) continue;
     const series = (byLine[line] ??= emptyDslLine(grid));
-    series[direction][name] = dslSeries[name](wan);
+    series[direction][name] = dslSeries[name](read);
   }
   return byLine;
 }
 
-/** `docsis.{ds|us}.{id}.{name}` series as one series per channel id, in id order. */
+/** `docsis.{ds|us}.{id}.{name}` series as one per channel id, in id order. */
 function channelSeriesOf(
   grid: Grid,
-  wanSeries: readonly WanGrid[],
-  stream: 'ds' | 'us',
+  reads: readonly WanGrid[],
+  [stream, name]: ['ds', 'snr'] | ['us', 'symbolRate'],
   channelIds: readonly number[],
-  read: (wan: WanGrid) => Series,
+  scale: (read: WanGrid) => Series,
 ): { channelId: number; data: Series }[] {
   const byId = new Map<number, Series>(channelIds.map((id) => [id, emptySeries(grid)]));
-  for (const wan of wanSeries) {
-    const [, seriesStream, id] = wan.series.split('.');
-    if (seriesStream !== stream || !Number.isInteger(Number(id))) continue;
-    byId.set(Number(id), read(wan));
+  for (const read of reads) {
+    const [, readStream, id, readName] = read.series.split('.');
+    if (readStream !== stream || readName !== name || !Number.isInteger(Number(id))) continue;
+    byId.set(Number(id), scale(read));
   }
   return [...byId].sort(([a], [b]) => a - b).map(([channelId, data]) => ({ channelId, data }));
 }
@@ -294,7 +294,7 @@ export class LineHealthService {
     to: number,
   ): Promise<WanStats> {
     const { dslPerformance } = snapshot.payload as { dslPerformance: DslLine[] };
-    const [wanSeries, retrains] = await Promise.all([
+    const [reads, retrains] = await Promise.all([
       this.series.wanGrid(lineId, 'dsl.', gridRange(grid)),
       this.lineHealth.events(lineId, ['retrain'], new Date(from), new Date(to)),
     ]);
@@ -308,7 +308,7 @@ export class LineHealthService {
         lines: dslSeriesByLine(
           grid,
           dslPerformance.map((dsl) => dsl.line),
-          wanSeries,
+          reads,
         ),
         dslRetrainTimes: [...new Set(retrains.map((event) => event.at.getTime()))],
       },
@@ -321,7 +321,7 @@ export class LineHealthService {
     grid: Grid,
   ): Promise<WanStats> {
     const channels = snapshot.payload as DocsisChannels;
-    const wanSeries = await this.series.wanGrid(lineId, 'docsis.', gridRange(grid));
+    const reads = await this.series.wanGrid(lineId, 'docsis.', gridRange(grid));
     return {
       kind: 'docsis',
       timestamp: snapshot.reportedAt.getTime(),
@@ -340,17 +340,17 @@ export class LineHealthService {
         channelSeries: {
           dsSnrSeries: channelSeriesOf(
             grid,
-            wanSeries,
-            'ds',
+            reads,
+            ['ds', 'snr'],
             channels.dsChannelStats.map(seriesIdOf),
-            (wan) => wan.value.map(decibels),
+            (read) => read.value.map(decibels),
           ),
           usSymbolRateSeries: channelSeriesOf(
             grid,
-            wanSeries,
-            'us',
+            reads,
+            ['us', 'symbolRate'],
             channels.usChannelStats.map(seriesIdOf),
-            (wan) => wan.value,
+            (read) => read.value,
           ),
         },
       },

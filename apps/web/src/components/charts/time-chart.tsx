@@ -13,10 +13,13 @@ import {
 } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatChartValue, formatDateTime } from './chart-format';
+import { formatX, tableRows, timeAxis } from './chart-axis';
+import { formatChartValue } from './chart-format';
 import {
   type ChartBand,
+  type ChartMarker,
   type ChartSeries,
+  type ChartXAxis,
   type DirectionControl,
   directions,
   type TimespanControl,
@@ -31,21 +34,30 @@ export interface TimeChartProps {
   label: string;
   /** Fixed per chart (seed 001 section 9), so the page does not jump while data loads. */
   height: number;
-  /** Epoch ms of each point, ascending. */
+  /** Each point's x, ascending: epoch ms on a time axis (the default). */
   x: readonly number[];
+  /** A value axis (channels, frequencies) instead of time; keep it stable (useMemo). */
+  xAxis?: ChartXAxis;
+  /** Labelled vertical lines, e.g. the recommended channel or DSL retrains; keep it stable. */
+  markers?: readonly ChartMarker[];
   /** Keep the array stable between renders (useMemo): a new one redraws the chart. */
   series: readonly ChartSeries[];
   isLoading?: boolean;
   isError?: boolean;
   timespan?: TimespanControl;
   direction?: DirectionControl;
-  /** Drag-to-zoom: the chart reports the range; the caller decides whether to load it. */
+  /**
+   * Drag-to-zoom, on a time axis only: the chart reports the range; the caller decides whether
+   * to load it.
+   */
   onZoom?: (range: TimeRange) => void;
   /** Shows the reset-zoom button. */
   zoomed?: boolean;
   onResetZoom?: () => void;
   /** A fixed top for the y axis (100 for percent, 103 for the consumer's signal). */
   yMax?: number;
+  /** A fixed bottom for the y axis (the noise floor of a chart in dBm); 0 or below otherwise. */
+  yMin?: number;
   bands?: readonly ChartBand[];
   /** Click on a line (or its name in the legend), e.g. to open that device's detail. */
   onSeriesClick?: (key: string) => void;
@@ -77,6 +89,7 @@ export function TimeChart(props: TimeChartProps) {
   const { t, i18n } = useTranslation();
   const colours = useChartColours();
   const { x, series, height } = props;
+  const xAxis = props.xAxis ?? timeAxis;
   const [hidden, setHidden] = useState<ReadonlySet<string>>(
     () => new Set(series.filter((line) => line.hidden).map((line) => line.key)),
   );
@@ -87,7 +100,7 @@ export function TimeChart(props: TimeChartProps) {
   const yUnit = units.size === 1 ? [...units][0] : undefined;
   const shownIndex =
     cursor !== null && cursor < x.length ? cursor : lastIndexWithData(series, x.length);
-  const shownTime = shownIndex === null ? undefined : x[shownIndex];
+  const shownX = shownIndex === null ? undefined : x[shownIndex];
   const ready = !props.isLoading && !props.isError && hasData(series);
   const visibleSeries = useMemo(
     () => series.filter((line) => !hidden.has(line.key)),
@@ -161,6 +174,8 @@ export function TimeChart(props: TimeChartProps) {
           <Suspense fallback={placeholder(<Loader size="sm" aria-label={t('CHART.LOADING')} />)}>
             <UplotPlot
               x={x}
+              xAxis={xAxis}
+              markers={props.markers}
               series={series}
               hidden={hidden}
               height={height}
@@ -168,10 +183,11 @@ export function TimeChart(props: TimeChartProps) {
               axisColour={colours.axis}
               gridColour={colours.grid}
               yMax={props.yMax}
+              yMin={props.yMin}
               bands={props.bands}
               yUnit={yUnit}
               onCursor={setCursor}
-              onSelect={props.onZoom}
+              onSelect={xAxis.kind === 'time' ? props.onZoom : undefined}
               onSeriesClick={props.onSeriesClick}
             />
           </Suspense>
@@ -181,7 +197,11 @@ export function TimeChart(props: TimeChartProps) {
         <Stack gap={4} data-testid="chart-legend">
           <Group justify="space-between">
             <Text size="xs" c="dimmed" data-testid="chart-legend-time">
-              {shownTime === undefined ? '' : formatDateTime(i18n.language, shownTime)}
+              {shownX === undefined
+                ? ''
+                : xAxis.kind === 'time'
+                  ? formatX(xAxis, i18n.language, shownX)
+                  : `${xAxis.label} ${formatX(xAxis, i18n.language, shownX)}`}
             </Text>
             <Button size="compact-xs" variant="subtle" onClick={() => setShowTable(!showTable)}>
               {t(showTable ? 'CHART.HIDE_TABLE' : 'CHART.SHOW_TABLE')}
@@ -223,6 +243,8 @@ export function TimeChart(props: TimeChartProps) {
             <ChartDataTable
               label={props.label}
               x={x}
+              xAxis={xAxis}
+              markers={props.markers ?? []}
               series={visibleSeries}
               language={i18n.language}
             />
@@ -236,6 +258,8 @@ export function TimeChart(props: TimeChartProps) {
 function ChartDataTable(props: {
   label: string;
   x: readonly number[];
+  xAxis: ChartXAxis;
+  markers: readonly ChartMarker[];
   series: readonly ChartSeries[];
   language: string;
 }) {
@@ -243,19 +267,26 @@ function ChartDataTable(props: {
   return (
     <Table.ScrollContainer minWidth={400} maxHeight={320}>
       <Table striped stickyHeader fz="xs" data-testid="chart-data-table">
-        <caption style={{ captionSide: 'top', textAlign: 'left' }}>{props.label}</caption>
+        <caption style={{ captionSide: 'top', textAlign: 'left' }}>
+          {props.label}
+          {props.markers.map((marker) => (
+            <Text key={`${marker.x}-${marker.label}`} size="xs" data-testid="chart-marker">
+              {`${marker.label}: ${formatX(props.xAxis, props.language, marker.x)}`}
+            </Text>
+          ))}
+        </caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t('CHART.TIME')}</Table.Th>
+            <Table.Th>{props.xAxis.kind === 'time' ? t('CHART.TIME') : props.xAxis.label}</Table.Th>
             {props.series.map((line) => (
               <Table.Th key={line.key}>{`${line.name} (${line.unit})`}</Table.Th>
             ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {newestFirst(props.x).map(([time, index]) => (
-            <Table.Tr key={time}>
-              <Table.Td>{formatDateTime(props.language, time)}</Table.Td>
+          {tableRows(props.xAxis, props.x).map(([value, index]) => (
+            <Table.Tr key={value}>
+              <Table.Td>{formatX(props.xAxis, props.language, value)}</Table.Td>
               {props.series.map((line) => (
                 <Table.Td key={line.key}>
                   {formatChartValue(props.language, line.values[index])}
@@ -267,12 +298,4 @@ function ChartDataTable(props: {
       </Table>
     </Table.ScrollContainer>
   );
-}
-
-/**
- * The table's rows, newest first: the latest figures are what a reader looks for, and a span
- * that reaches back before the first report would otherwise open on a screen of dashes.
- */
-function newestFirst(x: readonly number[]): [time: number, index: number][] {
-  return x.map((time, index): [number, number] => [time, index]).reverse();
 }

@@ -1,13 +1,16 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { markerLabelLeft, wholeIncrements } from './chart-axis';
 import { isolatedPoints } from './isolated-points';
 import { formatChartValue, timeTickFormat } from './chart-format';
-import type { ChartBand, ChartSeries } from './chart-types';
+import type { ChartBand, ChartMarker, ChartSeries, ChartXAxis } from './chart-types';
 import type { TimeRange } from './zoom';
 
 export interface UplotPlotProps {
   x: readonly number[];
+  xAxis: ChartXAxis;
+  markers?: readonly ChartMarker[];
   series: readonly ChartSeries[];
   hidden: ReadonlySet<string>;
   height: number;
@@ -15,6 +18,7 @@ export interface UplotPlotProps {
   axisColour: string;
   gridColour: string;
   yMax?: number;
+  yMin?: number;
   bands?: readonly ChartBand[];
   /** The unit the y axis is labelled with, when every series shares it. */
   yUnit?: string;
@@ -28,6 +32,9 @@ export const chartDrawMeasure = 'linesight-chart-draw';
 
 const dayMs = 86_400_000;
 
+/** uPlot's spline paths, for series that ask for a smooth curve. */
+const smooth = uPlot.paths.spline?.();
+
 /** Pixels the pointer may be from a line and still pick it for a click. */
 const seriesPickDistance = 12;
 
@@ -37,7 +44,8 @@ const seriesPickDistance = 12;
  * 25 devices; showing and hiding a series only redraws.
  */
 export default function UplotPlot(props: UplotPlotProps) {
-  const { x, series, height, language, axisColour, gridColour, yMax, bands, yUnit } = props;
+  const { x, xAxis, markers, series, height, language, axisColour, gridColour } = props;
+  const { yMax, yMin, bands, yUnit } = props;
   const container = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
 
@@ -71,28 +79,45 @@ export default function UplotPlot(props: UplotPlotProps) {
       },
       select: { show: selectable, left: 0, top: 0, width: 0, height: 0 },
       scales: {
-        x: { time: true },
+        x:
+          xAxis.kind === 'time'
+            ? { time: true }
+            : { time: false, range: (_self, dataMin, dataMax) => [dataMin, dataMax] },
         y: {
           range: (_self, dataMin, dataMax) => {
-            if (yMax !== undefined) return [0, yMax];
-            const top = Number.isFinite(dataMax) && dataMax > 0 ? dataMax : 1;
-            return uPlot.rangeNum(Math.min(0, dataMin || 0), top, 0.1, true);
+            const bottom = yMin ?? Math.min(0, dataMin || 0);
+            if (yMax !== undefined) return [bottom, yMax];
+            const top =
+              Number.isFinite(dataMax) && (dataMax > 0 || yMin !== undefined) ? dataMax : 1;
+            const [low, high] = uPlot.rangeNum(bottom, top, 0.1, true);
+            return [yMin ?? low, high];
           },
         },
       },
       axes: [
-        {
-          stroke: axisColour,
-          // Labels with a date and a time need more room than a time alone; a 12-hour time with its
-          // AM/PM is about 60 px, so ticks closer than 80 px run into each other.
-          space: spanMs > dayMs ? 120 : 80,
-          grid: { stroke: gridColour, width: 1 },
-          ticks: { stroke: gridColour },
-          values: (_self, splits, _axis, _space, increment) => {
-            const format = timeTickFormat(language, increment, spanMs);
-            return splits.map((split) => format(split));
-          },
-        },
+        xAxis.kind === 'time'
+          ? {
+              stroke: axisColour,
+              // Labels with a date and a time need more room than a time alone; a 12-hour time
+              // with its AM/PM is about 60 px, so ticks closer than 80 px run into each other.
+              space: spanMs > dayMs ? 120 : 80,
+              grid: { stroke: gridColour, width: 1 },
+              ticks: { stroke: gridColour },
+              values: (_self, splits, _axis, _space, increment) => {
+                const format = timeTickFormat(language, increment, spanMs);
+                return splits.map((split) => format(split));
+              },
+            }
+          : {
+              stroke: axisColour,
+              label: xAxis.unit ? `${xAxis.label} (${xAxis.unit})` : xAxis.label,
+              labelSize: 20,
+              space: 36,
+              incrs: [...(xAxis.increments ?? wholeIncrements)],
+              grid: { stroke: gridColour, width: 1 },
+              ticks: { stroke: gridColour },
+              values: (_self, splits) => splits.map((split) => xAxis.format(split)),
+            },
         {
           stroke: axisColour,
           label: yUnit,
@@ -109,6 +134,8 @@ export default function UplotPlot(props: UplotPlotProps) {
           label: line.name,
           stroke: line.colour,
           width: 1.5,
+          fill: line.fill,
+          paths: line.spline ? smooth : undefined,
           show: isShown(line.key),
           spanGaps: false,
           points: {
@@ -143,6 +170,35 @@ export default function UplotPlot(props: UplotPlotProps) {
           },
         ],
         draw: [
+          (self) => {
+            if (!markers?.length) return;
+            const { ctx, bbox } = self;
+            const pixel = devicePixelRatio;
+            ctx.save();
+            ctx.font = `${Math.round(11 * pixel)}px sans-serif`;
+            ctx.textBaseline = 'top';
+            for (const marker of markers) {
+              const lineX = Math.round(self.valToPos(marker.x, 'x', true));
+              if (lineX < bbox.left || lineX > bbox.left + bbox.width) continue;
+              const colour = marker.colour ?? axisColour;
+              ctx.strokeStyle = colour;
+              ctx.lineWidth = 2 * pixel;
+              ctx.setLineDash([6 * pixel, 4 * pixel]);
+              ctx.beginPath();
+              ctx.moveTo(lineX, bbox.top);
+              ctx.lineTo(lineX, bbox.top + bbox.height);
+              ctx.stroke();
+              ctx.fillStyle = colour;
+              const textLeft = markerLabelLeft(
+                lineX,
+                ctx.measureText(marker.label).width,
+                bbox,
+                4 * pixel,
+              );
+              ctx.fillText(marker.label, textLeft, bbox.top + 4 * pixel);
+            }
+            ctx.restore();
+          },
           () => {
             if (measured) return;
             measured = true;
@@ -202,12 +258,15 @@ export default function UplotPlot(props: UplotPlotProps) {
     };
   }, [
     x,
+    xAxis,
+    markers,
     series,
     height,
     language,
     axisColour,
     gridColour,
     yMax,
+    yMin,
     bands,
     yUnit,
     selectable,

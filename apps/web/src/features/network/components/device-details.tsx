@@ -28,7 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { formatBytes, formatDateTime } from '../../../components/charts/chart-format';
 import { errorMessage } from '../../../lib/translate-error';
-import { useDeviceCapabilities } from '../api/get-device-capabilities';
+import { useDeviceCapabilities } from '../../../lib/device-capabilities';
 import { useLocalNetwork } from '../api/get-local-network';
 import { useSupportInfo } from '../api/get-support-info';
 import { usePutLocalNetwork } from '../api/put-local-network';
