@@ -91,6 +91,51 @@ export async function openEngine(
   };
 }
 
+/**
+ * A database kept from one run to the next, so that a long generation serves several timed runs:
+ * PGlite in the folder `name`, or the PostgreSQL database `name` beside the one at `url`, made
+ * when missing. `dispose` closes it; `drop` also throws it away.
+ */
+export async function openKeptEngine(
+  engine: EngineName,
+  url: string | undefined,
+  name: string,
+): Promise<OpenedEngine & { drop(): Promise<void> }> {
+  if (engine === 'pglite') {
+    const dir = path.resolve(name);
+    const database = await openDatabase({ kind: 'pglite', dataDir: dir });
+    return {
+      database,
+      dispose: () => database.close(),
+      drop: async () => {
+        await database.close();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  if (!url) throw new Error('PostgreSQL needs DATABASE_URL');
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`"${name}" is not a plain database name`);
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    const existing = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (existing.rowCount === 0) await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const keptUrl = new URL(url);
+  keptUrl.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: keptUrl.toString() });
+  return {
+    database,
+    dispose: () => database.close(),
+    drop: async () => {
+      await database.close();
+      await runAsAdmin(url, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
 /** The rows a raw query answers: pg and PGlite both answer `{ rows }`, which `Db` cannot name. */
 export async function selectRows<Row extends Record<string, unknown>>(
   db: Db,

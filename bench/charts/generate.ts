@@ -18,7 +18,7 @@ import { selectRows } from '../scratch';
 
 export const linesWith25Hosts = 50;
 export const reportingIntervalSeconds = 300;
-const day = 86_400;
+export const day = 86_400;
 
 /** Each tier as stored after 30 days: its days kept, and how many reports fill a bucket. */
 export const tiers: readonly { tier: TierSeconds; days: number; step: number }[] = [
@@ -43,7 +43,7 @@ export interface ChartDataSummary {
 }
 
 /** The line's code: LOS-C0000001 is line 1. Its number sets its host count. */
-const lineCode = (number: number) => `LOS-C${String(number).padStart(7, '0')}`;
+export const lineCode = (number: number) => `LOS-C${String(number).padStart(7, '0')}`;
 
 /** The SQL for a line's host count, from its number `n`. */
 const hostCountSql = sql`case when n <= ${linesWith25Hosts} then 25 else 6 + (n * 7) % 19 end`;
@@ -53,7 +53,7 @@ const hostCountSql = sql`case when n <= ${linesWith25Hosts} then 25 else 6 + (n 
  * last report for the 60 s tier, and for a higher tier to its last closed bucket, as the rollup
  * leaves them (the open ones are read from the tiers below).
  */
-function bucketRange(
+export function bucketRange(
   now: number,
   { tier, days, step }: (typeof tiers)[number],
 ): { first: string; last: string } {
@@ -91,7 +91,7 @@ async function insertLines(db: Db, count: number, now: number): Promise<void> {
 }
 
 /** `select id, n from lines_of_service` for lines `from`…`to` by number. */
-const linesBetween = (from: number, to: number) => sql`
+export const linesBetween = (from: number, to: number) => sql`
   select id, substring(line_of_service_code from 6)::int as n
     from lines_of_service
    where line_of_service_code between ${lineCode(from)} and ${lineCode(to)}`;
@@ -161,7 +161,10 @@ export async function generateChartData(
   lines: number,
   now: number,
   progress: (message: string) => void,
+  /** Without host_metrics (for a bench whose routes do not read them); with them by default. */
+  options: { hostMetrics?: boolean } = {},
 ): Promise<ChartDataSummary> {
+  const { hostMetrics = true } = options;
   await insertLines(db, lines, now);
   await insertRollupProgress(db, now);
   for (let from = 1; from <= lines; from += linesPerBatch) {
@@ -169,7 +172,7 @@ export async function generateChartData(
     for (const tier of tiers) {
       const range = bucketRange(now, tier);
       await insertGatewayMetrics(db, from, to, tier, range);
-      await insertHostMetrics(db, from, to, tier, range);
+      if (hostMetrics) await insertHostMetrics(db, from, to, tier, range);
     }
     progress(`lines ${from}–${to} of ${lines} stored`);
   }

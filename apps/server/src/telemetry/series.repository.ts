@@ -224,15 +224,18 @@ export class SeriesRepository {
     const column = (key: keyof typeof wanMetrics.$inferSelect) => sql`s.${name(wanMetrics[key])}`;
     const rows = await selectValue<[string, number[], (number | null)[], number[]][]>(
       this.db,
+      // Grouped by the series' bytes (collation "C") and gathered as arrays, not JSON: the
+      // locale's string comparison sorted a DOCSIS month's 2,520 rows, and json_agg wrote each of
+      // its 7,560 values as text (5.7 → 3.5 ms on PostgreSQL; bench/README.md, issue 14).
       sql`select json_agg(json_build_array(g.series, g.x, g.v, g.t))
-            from (select ${column('series')} as series,
-                         json_agg(((extract(epoch from s.b)::bigint - ${range.from.getTime() / 1000}::bigint)
-                                   / ${range.tier}::integer)::integer) as x,
-                         json_agg(case when ${column('samples')} > 0
-                                       then ${column('valueSum')} / ${column('samples')} end) as v,
-                         json_agg(${column('valueSum')}) as t
+            from (select ${column('series')} collate "C" as series,
+                         array_agg(((extract(epoch from s.b)::bigint - ${range.from.getTime() / 1000}::bigint)
+                                    / ${range.tier}::integer)::integer) as x,
+                         array_agg(case when ${column('samples')} > 0
+                                        then ${column('valueSum')} / ${column('samples')} end) as v,
+                         array_agg(${column('valueSum')}) as t
                     from (${stretches}) s
-                   group by ${column('series')}) g`,
+                   group by 1) g`,
     );
     const points = Math.ceil((range.to.getTime() - range.from.getTime()) / (range.tier * 1000));
     return (rows ?? []).map(([series, indexes, values, totals]) => {
