@@ -31,6 +31,11 @@ interface ChannelFormProps {
   radio: WifiRadio | null;
   recommended: number | null;
   consumer: boolean;
+  /**
+   * The gateway acknowledged a change of this band that no report shows yet: saving again would
+   * send the same change twice.
+   */
+  awaitingReport: boolean;
   /** After the gateway acknowledged: the page reads the survey and settings again. */
   onChanged: (command: DeviceCommand) => void;
   onClose: () => void;
@@ -167,7 +172,7 @@ function ChannelFields(props: ChannelFormProps & { radio: WifiRadio; action: Dev
           {t('SITE_SURVEY.RECOMMENDED')}
         </Button>
         <Button
-          disabled={command === null || refusal !== null || action.pending}
+          disabled={command === null || refusal !== null || action.pending || props.awaitingReport}
           onClick={() => {
             if (command) action.send(command);
           }}
@@ -175,6 +180,11 @@ function ChannelFields(props: ChannelFormProps & { radio: WifiRadio; action: Dev
           {t('SITE_SURVEY.SAVE')}
         </Button>
       </Group>
+      {props.awaitingReport && (
+        <Text size="sm" c="dimmed" data-testid="awaiting-report">
+          {t('SITE_SURVEY.AWAITING_REPORT')}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -114,9 +114,8 @@ export function SiteSurveyPage() {
   const [surveyInterval, setSurveyInterval] = useState(gatewayChartRefreshSeconds * 1000);
   const survey = useWifiSpectrumAnalyzer(losCode, { refetchInterval: surveyInterval });
   const settings = useWifiSettings(losCode, { refetchInterval: surveyInterval });
-  const interval = awaitsReport(awaited, survey.data, settings.data)
-    ? awaitingReportMs
-    : gatewayChartRefreshSeconds * 1000;
+  const awaitingReport = awaitsReport(awaited, survey.data, settings.data);
+  const interval = awaitingReport ? awaitingReportMs : gatewayChartRefreshSeconds * 1000;
   if (interval !== surveyInterval) setSurveyInterval(interval);
   useEffect(() => {
     if (!awaited) return;
@@ -345,6 +344,7 @@ export function SiteSurveyPage() {
           radio={radioOf(settings.data, formEntry)}
           recommended={recommended}
           consumer={isConsumer}
+          awaitingReport={awaitingReport && awaited?.band === band}
           onChanged={onChanged}
           onClose={() => setFormKey(null)}
         />
