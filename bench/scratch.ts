@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, type Db, openDatabase } from '../apps/server/src/db/client';
 
@@ -166,6 +166,27 @@ export async function engineVersion(engine: EngineName, serverVersion: string): 
   );
   const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as { version: string };
   return `PGlite ${manifest.version} (${server})`;
+}
+
+/** What a run's record says about where it ran: engine and version, Node, cores, day. */
+export interface RunFacts {
+  engine: EngineName;
+  engineVersion: string;
+  node: string;
+  cpus: number;
+  date: string;
+}
+
+/** The facts of a run on `db`, the server's version read from the database itself. */
+export async function runFacts(engine: EngineName, db: Db): Promise<RunFacts> {
+  const [version] = await selectRows<{ server_version: string }>(db, sql`show server_version`);
+  return {
+    engine,
+    engineVersion: await engineVersion(engine, version?.server_version ?? '?'),
+    node: process.version,
+    cpus: os.availableParallelism(),
+    date: new Date().toISOString().slice(0, 10),
+  };
 }
 
 export interface LatencySummary {

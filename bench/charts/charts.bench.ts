@@ -1,5 +1,4 @@
 import { writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -9,7 +8,7 @@ import { SeriesRepository } from '../../apps/server/src/telemetry/series.reposit
 import {
   type EngineName,
   enginesToRun,
-  engineVersion,
+  runFacts,
   type LatencySummary,
   loadAverage,
   type OpenedEngine,
@@ -230,16 +229,8 @@ async function benchEngine(
   progress(engine, `timing ${queries.length} reads in turn, ${timedReads} of each`);
   const results = await timeQueries(series, lineIds, now, random);
   const loadAfter = loadAverage();
-  const [version] = await selectRows<{ server_version: string }>(
-    database.db,
-    sql`show server_version`,
-  );
   return {
-    engine,
-    engineVersion: await engineVersion(engine, version?.server_version ?? '?'),
-    node: process.version,
-    cpus: os.availableParallelism(),
-    date: new Date().toISOString().slice(0, 10),
+    ...(await runFacts(engine, database.db)),
     data,
     generationSeconds,
     maintenance: vacuum ? 'vacuum analyze' : 'analyze',

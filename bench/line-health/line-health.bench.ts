@@ -1,5 +1,4 @@
 import { writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { apiPaths, bandwidthTimespanSeconds, type Timespan, timespans } from '@linesight/contract';
@@ -12,7 +11,7 @@ import { createUser, signedInToken } from '../../apps/server/test/test-app';
 import {
   type EngineName,
   enginesToRun,
-  engineVersion,
+  runFacts,
   type LatencySummary,
   loadAverage,
   openEngine,
@@ -292,16 +291,8 @@ async function benchEngine(
       }
     }
     const loadAfter = loadAverage();
-    const [version] = await selectRows<{ server_version: string }>(
-      database.db,
-      sql`show server_version`,
-    );
     return {
-      engine,
-      engineVersion: await engineVersion(engine, version?.server_version ?? '?'),
-      node: process.version,
-      cpus: os.availableParallelism(),
-      date: new Date().toISOString().slice(0, 10),
+      ...(await runFacts(engine, database.db)),
       data,
       snapshots,
       generationSeconds,
