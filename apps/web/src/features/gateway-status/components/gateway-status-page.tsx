@@ -1,5 +1,5 @@
 import { type Timespan, timespans } from '@linesight/contract';
-import { Container, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -15,6 +15,7 @@ import {
 } from '../physical-series';
 import { DowntimeList } from './downtime-list';
 import { GatewayTabs } from './gateway-tabs';
+import { ScreenPage } from '../../../components/layout/screen-page';
 
 /** Seed 001 section 9: the gateway and WAN charts are 285 px high. */
 const gatewayChartHeight = 285;
@@ -46,53 +47,48 @@ export function GatewayStatusPage() {
   const temperatureMissing = status !== undefined && latestFigures(status).temperature === null;
 
   return (
-    <Container size="xl" py="lg">
-      <Stack gap="md">
-        <Title order={1} size="h2">
-          {t('GATEWAY_STATUS.TITLE')}
-        </Title>
-        <Paper withBorder p="md" radius="md">
-          <Stack gap="xs">
-            <Group justify="space-between">
-              <Title order={2} size="h4">
-                {t('GATEWAY_STATUS.CHART_TITLE')}
-              </Title>
-              <SegmentedControl
-                size="xs"
-                aria-label={t('GATEWAY_STATUS.TEMPERATURE_UNIT')}
-                data={temperatureUnits.map((unit) => ({
-                  value: unit,
-                  label: temperatureSymbols[unit],
-                }))}
-                value={temperatureUnit}
-                onChange={(value) => {
-                  const chosen = temperatureUnits.find((unit) => unit === value);
-                  if (chosen) setTemperatureUnit(chosen);
-                }}
-              />
-            </Group>
-            <TimeChart
-              label={t('GATEWAY_STATUS.CHART_LABEL')}
-              height={gatewayChartHeight}
-              x={chart.x}
-              series={chart.series}
-              isLoading={answer.isPending}
-              isError={answer.isError}
-              yMax={gatewayChartTop(chart.series)}
-              timespan={{ options: timespans, value: timespan, onChange: setTimespan }}
-              notice={
-                temperatureMissing && (
-                  <Text size="xs" c="orange.8">
-                    {t('GATEWAY_STATUS.TEMPERATURE_NOT_AVAILABLE')}
-                  </Text>
-                )
-              }
+    <ScreenPage title={t('GATEWAY_STATUS.TITLE')}>
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="xs">
+          <Group justify="space-between">
+            <Title order={2} size="h4">
+              {t('GATEWAY_STATUS.CHART_TITLE')}
+            </Title>
+            <SegmentedControl
+              size="xs"
+              aria-label={t('GATEWAY_STATUS.TEMPERATURE_UNIT')}
+              data={temperatureUnits.map((unit) => ({
+                value: unit,
+                label: temperatureSymbols[unit],
+              }))}
+              value={temperatureUnit}
+              onChange={(value) => {
+                const chosen = temperatureUnits.find((unit) => unit === value);
+                if (chosen) setTemperatureUnit(chosen);
+              }}
             />
-          </Stack>
-        </Paper>
-        <DowntimeList answer={answer} />
-        <GatewayTabs losCode={losCode} answer={answer} />
-      </Stack>
-    </Container>
+          </Group>
+          <TimeChart
+            label={t('GATEWAY_STATUS.CHART_LABEL')}
+            height={gatewayChartHeight}
+            x={chart.x}
+            series={chart.series}
+            isLoading={answer.isPending}
+            isError={answer.isError}
+            yMax={gatewayChartTop(chart.series)}
+            timespan={{ options: timespans, value: timespan, onChange: setTimespan }}
+            notice={
+              temperatureMissing && (
+                <Text size="xs" c="orange.8">
+                  {t('GATEWAY_STATUS.TEMPERATURE_NOT_AVAILABLE')}
+                </Text>
+              )
+            }
+          />
+        </Stack>
+      </Paper>
+      <DowntimeList answer={answer} />
+      <GatewayTabs losCode={losCode} answer={answer} />
+    </ScreenPage>
   );
 }

@@ -4,7 +4,7 @@ import {
   type Timespan,
   timespans,
 } from '@linesight/contract';
-import { Alert, Anchor, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Grid, Paper, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -21,6 +21,7 @@ import { useSubscriberDevice } from '../../../lib/subscriber-device';
 import { bandwidthMbps, consumptionOf, type DeviceConsumption, deviceChart } from '../mac-series';
 import { useDeviceCounters } from '../use-device-counters';
 import { DeviceDetails } from './device-details';
+import { ScreenPage } from '../../../components/layout/screen-page';
 
 /** Seed 001 section 9. */
 const bandwidthChartHeight = 247;
@@ -134,40 +135,35 @@ export function BandwidthPage() {
   );
 
   return (
-    <Container size="xl" py="lg">
-      <Stack gap="md">
-        <Title order={1} size="h2">
-          {t('NAV.BANDWIDTH')}
-        </Title>
-        {line.data?.deviceType?.toUpperCase() === 'SR400' && (
-          <Alert color="yellow" role="alert">
-            {t('BANDWIDTH_SR400_WARNING')}
-          </Alert>
-        )}
-        {deviceMac ? (
-          <>
-            <Anchor component={Link} to={href('base.bandwidth.devices', { losCode })} size="sm">
-              {t('BANDWIDTH.ALL_DEVICES')}
-            </Anchor>
-            <Grid gap="lg">
-              <Grid.Col span={{ base: 12, md: 8 }}>{chartPanel}</Grid.Col>
-              <Grid.Col span={{ base: 12, md: 4 }}>
-                <DeviceDetails losCode={losCode} macAddress={deviceMac} />
-              </Grid.Col>
-            </Grid>
-          </>
-        ) : (
-          chartPanel
-        )}
-        {isConsumer && !deviceMac && (
-          <WeekConsumption
-            rows={hosts && consumptionOf(hosts, consumerTimespan)}
-            isLoading={counters.isLoading}
-            isError={counters.isError}
-          />
-        )}
-      </Stack>
-    </Container>
+    <ScreenPage title={t('NAV.BANDWIDTH')}>
+      {line.data?.deviceType?.toUpperCase() === 'SR400' && (
+        <Alert color="yellow" role="alert">
+          {t('BANDWIDTH_SR400_WARNING')}
+        </Alert>
+      )}
+      {deviceMac ? (
+        <>
+          <Anchor component={Link} to={href('base.bandwidth.devices', { losCode })} size="sm">
+            {t('BANDWIDTH.ALL_DEVICES')}
+          </Anchor>
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, md: 8 }}>{chartPanel}</Grid.Col>
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <DeviceDetails losCode={losCode} macAddress={deviceMac} />
+            </Grid.Col>
+          </Grid>
+        </>
+      ) : (
+        chartPanel
+      )}
+      {isConsumer && !deviceMac && (
+        <WeekConsumption
+          rows={hosts && consumptionOf(hosts, consumerTimespan)}
+          isLoading={counters.isLoading}
+          isError={counters.isError}
+        />
+      )}
+    </ScreenPage>
   );
 }
 

@@ -1,5 +1,5 @@
 import { type Timespan, timespans, type WifiRadio } from '@linesight/contract';
-import { Anchor, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -11,6 +11,7 @@ import { useWifiSettings } from '../../../lib/wifi-settings';
 import { deviceChart, linkRateMbps } from '../mac-series';
 import { useDeviceCounters } from '../use-device-counters';
 import { DeviceDetails } from './device-details';
+import { ScreenPage } from '../../../components/layout/screen-page';
 
 const wifiChartHeight = 247;
 
@@ -68,37 +69,32 @@ export function WifiPage() {
   );
 
   return (
-    <Container size="xl" py="lg">
-      <Stack gap="md">
-        <Title order={1} size="h2">
-          {t('NAV.WIFI')}
-        </Title>
-        {deviceMac && deviceName ? (
-          <>
-            <Anchor component={Link} to={href('base.wifi.devices', { losCode })} size="sm">
-              {t('WIFI.ALL_DEVICES')}
-            </Anchor>
-            <Grid gap="lg">
-              <Grid.Col span={{ base: 12, md: 8 }}>
-                <Paper withBorder p="md" radius="md">
-                  {rateChart}
-                </Paper>
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 4 }}>
-                <DeviceDetails losCode={losCode} macAddress={deviceMac} />
-              </Grid.Col>
-            </Grid>
-          </>
-        ) : (
-          <>
-            <Paper withBorder p="md" radius="md">
-              {rateChart}
-            </Paper>
-            <WifiSettingsPanel losCode={losCode} />
-          </>
-        )}
-      </Stack>
-    </Container>
+    <ScreenPage title={t('NAV.WIFI')}>
+      {deviceMac && deviceName ? (
+        <>
+          <Anchor component={Link} to={href('base.wifi.devices', { losCode })} size="sm">
+            {t('WIFI.ALL_DEVICES')}
+          </Anchor>
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              <Paper withBorder p="md" radius="md">
+                {rateChart}
+              </Paper>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <DeviceDetails losCode={losCode} macAddress={deviceMac} />
+            </Grid.Col>
+          </Grid>
+        </>
+      ) : (
+        <>
+          <Paper withBorder p="md" radius="md">
+            {rateChart}
+          </Paper>
+          <WifiSettingsPanel losCode={losCode} />
+        </>
+      )}
+    </ScreenPage>
   );
 }
 

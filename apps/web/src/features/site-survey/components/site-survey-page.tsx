@@ -9,14 +9,12 @@ import {
 import {
   Badge,
   Button,
-  Container,
   Grid,
   Group,
   Paper,
   SegmentedControl,
   Stack,
   Text,
-  Title,
   useMantineTheme,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -50,6 +48,7 @@ import {
   surveyMarkers,
 } from '../survey-chart';
 import { ChannelForm } from './channel-form';
+import { ScreenPage } from '../../../components/layout/screen-page';
 
 const surveyChartHeight = 320;
 
@@ -353,22 +352,17 @@ export function SiteSurveyPage() {
   );
 
   return (
-    <Container size="xl" py="lg">
-      <Stack gap="md">
-        <Title order={1} size="h2">
-          {t('NAV.SITE_SURVEY')}
-        </Title>
-        {isConsumer ? (
-          content
-        ) : (
-          <Grid gap="lg">
-            <Grid.Col span={{ base: 12, lg: 9 }}>{content}</Grid.Col>
-            <Grid.Col span={{ base: 12, lg: 3 }}>
-              {line.data && <SelectedLinePanel line={line.data} />}
-            </Grid.Col>
-          </Grid>
-        )}
-      </Stack>
-    </Container>
+    <ScreenPage title={t('NAV.SITE_SURVEY')}>
+      {isConsumer ? (
+        content
+      ) : (
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, lg: 9 }}>{content}</Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 3 }}>
+            {line.data && <SelectedLinePanel line={line.data} />}
+          </Grid.Col>
+        </Grid>
+      )}
+    </ScreenPage>
   );
 }

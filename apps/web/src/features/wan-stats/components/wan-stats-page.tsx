@@ -1,5 +1,5 @@
 import type { Timespan } from '@linesight/contract';
-import { Center, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Center, Loader, Paper, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useWanStats } from '../api/get-wan-stats';
 import { wanChartHeight } from '../wan-series';
 import { DocsisStatistics } from './docsis-statistics';
 import { DslStatistics } from './dsl-statistics';
+import { ScreenPage } from '../../../components/layout/screen-page';
 
 /**
  * base.gateway-wan-stats (staff only): the health of the line's access line over the five
@@ -53,16 +54,7 @@ export function WanStatsPage() {
     );
   }
 
-  return (
-    <Container size="xl" py="lg">
-      <Stack gap="md">
-        <Title order={1} size="h2">
-          {t('NAV.WAN_STATS')}
-        </Title>
-        {content}
-      </Stack>
-    </Container>
-  );
+  return <ScreenPage title={t('NAV.WAN_STATS')}>{content}</ScreenPage>;
 }
 
 function message(text: string, colour?: string): ReactNode {
