@@ -166,18 +166,19 @@ async function insertWanMetrics(
   const reports = tier.step / reportingIntervalSeconds;
   // A gauge's bucket holds `reports` readings summed; a counter's, the deltas of its reports.
   await db.execute(sql`
-    insert into wan_metrics (line_id, tier, bucket, series, value_sum, samples)
-    select l.id, ${tier.tier}::integer, b, s.series,
+    insert into wan_metrics (line_id, tier, bucket, series)
+    select l.id, ${tier.tier}::integer, b, jsonb_object_agg(s.series, jsonb_build_array(
       case when s.counter then floor(random() * 2 * s.value * ${reports})
            else round(s.value + (random() * 2 - 1) * s.spread) * ${reports} end,
-      ${reports}::integer
+      ${reports}::integer))
       from (${linesBetween(from, to)}) l
       join json_to_recordset(${JSON.stringify(specs)}::json)
              as s(n integer, series text, value double precision, spread double precision,
                   counter boolean) on s.n = l.n
      cross join generate_series(${range.first}::timestamptz, ${range.last}::timestamptz,
        make_interval(secs => ${tier.step}::integer)) b
-     order by l.id, b, s.series`);
+     group by l.id, b
+     order by l.id, b`);
 }
 
 /**

@@ -293,12 +293,17 @@ export const rollupProgress = pgTable('rollup_progress', {
   builtBefore: timestamp('built_before', { withTimezone: true }).notNull(),
 });
 
+/** Each WAN series' `[sum, samples]` in one bucket, by series name; see `wanMetrics`. */
+export type WanSeriesSums = Record<string, [sum: number, samples: number]>;
+
 /**
- * WAN line series per tier bucket, one row per series: DSL gauges and G.INP counter deltas per
- * line and direction (`dsl.1.snr.downstream`, `dsl.1.ginpRtxc.upstream`), DOCSIS SNR per
- * downstream channel and symbol rate per upstream channel (`docsis.ds.17.snr`,
- * `docsis.us.3.symbolRate`). Lines have one, two or thirty-two channels, so series are rows,
- * not columns. Units are TR-181's: tenths of dB and dBmV, kbps, symbols per second.
+ * A WAN line's series per tier bucket, all of a bucket's in one row: DSL gauges and G.INP
+ * counter deltas per line and direction (`dsl.1.snr.downstream`, `dsl.1.ginpRtxc.upstream`),
+ * DOCSIS SNR per downstream channel and symbol rate per upstream channel (`docsis.ds.17.snr`,
+ * `docsis.us.3.symbolRate`), each as its sum and sample count. Lines have one, two or thirty-two
+ * channels, so series are keys, not columns; and a month of a DOCSIS line's 28 series is its 90
+ * buckets' rows, not 2,520 (one row per series cost PGlite 11 ms to read; decision 017). Units
+ * are TR-181's: tenths of dB and dBmV, kbps, symbols per second.
  */
 export const wanMetrics = pgTable(
   'wan_metrics',
@@ -306,11 +311,9 @@ export const wanMetrics = pgTable(
     lineId: tierLine(),
     tier: tier(),
     bucket: bucket(),
-    series: text('series').notNull(),
-    valueSum: sum('value_sum'),
-    samples: samples('samples'),
+    series: jsonb('series').$type<WanSeriesSums>().notNull(),
   },
-  (table) => [primaryKey({ columns: [table.lineId, table.tier, table.bucket, table.series] })],
+  (table) => [primaryKey({ columns: [table.lineId, table.tier, table.bucket] })],
 );
 
 /** The tables whose rows are tier buckets, each keyed by line, tier and bucket first. */

@@ -124,7 +124,6 @@ const hostSums = [
   'uplinkKbpsSum',
   'rateSamples',
 ] as const satisfies (keyof HostMetricsRow)[];
-const wanSums = ['valueSum', 'samples'] as const satisfies (keyof WanMetricsRow)[];
 
 /**
  * One body's telemetry, worked out in memory and written in a few multi-row statements: the
@@ -244,13 +243,16 @@ export class TelemetryBatch {
   ): Record<string, number> {
     const { lineId } = this;
     const counters = { ...this.state?.lineCounters };
-    const addSeries = (series: string, value: number) =>
-      accumulate(
-        this.wanRows,
-        `${bucket.getTime()}/${series}`,
-        { lineId, tier: 60, bucket, series, valueSum: value, samples: 1 },
-        wanSums,
-      );
+    const addSeries = (series: string, value: number) => {
+      const key = String(bucket.getTime());
+      let row = this.wanRows.get(key);
+      if (!row) {
+        row = { lineId, tier: 60, bucket, series: {} };
+        this.wanRows.set(key, row);
+      }
+      const [sum, samples] = row.series[series] ?? [0, 0];
+      row.series[series] = [sum + value, samples + 1];
+    };
 
     const dsl = dslLinesOf(report.parameters);
     for (const line of dsl) {

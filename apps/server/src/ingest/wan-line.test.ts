@@ -1,11 +1,18 @@
 import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { gatewayEvents, gatewaySnapshots, gatewayState, hostState, wanMetrics } from '../db/schema';
+import {
+  gatewayEvents,
+  gatewaySnapshots,
+  gatewayState,
+  hostState,
+  wanMetrics,
+  type WanSeriesSums,
+} from '../db/schema';
 import { capabilitiesOf } from './capabilities';
 import { SeriesRepository, tierForSpan } from '../telemetry/series.repository';
 import { offlineBetween } from './telemetry-batch';
-import { TelemetryRepository } from '../telemetry/telemetry.repository';
+import { emptyWrites, TelemetryRepository } from '../telemetry/telemetry.repository';
 import { docsisChannelsOf, dslLinesOf, spectrumOf } from './wan-line';
 import { systemActor } from '../modules/audit/actor';
 
@@ -218,12 +225,18 @@ describe('storing the WAN line', () => {
   afterAll(() => sut.close());
 
   const db = () => sut.database.db;
-  const series = (name: string) =>
-    db()
-      .select({ bucket: wanMetrics.bucket, valueSum: wanMetrics.valueSum })
+  /** The 60 s buckets that hold series `name`, oldest first, each with its sum. */
+  const series = async (name: string) => {
+    const rows = await db()
+      .select({ bucket: wanMetrics.bucket, series: wanMetrics.series })
       .from(wanMetrics)
-      .where(and(eq(wanMetrics.tier, 60), eq(wanMetrics.series, name)))
+      .where(and(eq(wanMetrics.lineId, lineId), eq(wanMetrics.tier, 60)))
       .orderBy(asc(wanMetrics.bucket));
+    return rows.flatMap(({ bucket, series }) => {
+      const sums = series[name];
+      return sums ? [{ bucket, valueSum: sums[0] }] : [];
+    });
+  };
 
   it('should keep each DSL gauge as a series per direction', async () => {
     expect((await series('dsl.1.snr.downstream')).map((row) => row.valueSum)).toEqual([
@@ -285,6 +298,23 @@ describe('storing the WAN line', () => {
       to,
     });
     expect(retransmitted?.total).toEqual([850]);
+  });
+
+  it('should add series written apart into the same bucket, each to its own', async () => {
+    const other = '7e1b9f3c-0000-4000-8000-000000000001';
+    const bucket = new Date(t0 * 1000);
+    const write = (series: WanSeriesSums) =>
+      new TelemetryRepository(db()).write({
+        ...emptyWrites(),
+        wanMetrics: [{ lineId: other, tier: 60, bucket, series }],
+      });
+    await write({ 'dsl.1.snr.downstream': [90, 1], 'dsl.1.power.downstream': [120, 1] });
+    await write({ 'dsl.1.snr.downstream': [80, 1] });
+    const minute = { tier: 60 as const, from: bucket, to: new Date((t0 + 60) * 1000) };
+    expect(await new SeriesRepository(db()).wanGrid(other, 'dsl.1.', minute)).toEqual([
+      { series: 'dsl.1.power.downstream', value: [120], total: [120] },
+      { series: 'dsl.1.snr.downstream', value: [85], total: [170] },
+    ]);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   type TierSeconds,
   tierSeconds,
   wanMetrics,
+  type WanSeriesSums,
 } from '../db/schema';
 import {
   aggregatesOf,
@@ -15,7 +16,6 @@ import {
   hostMetricTable,
   type MetricTable,
   name,
-  wanMetricTable,
 } from './telemetry.repository';
 
 /**
@@ -105,10 +105,6 @@ interface Segment {
 const within = ({ tier, from, to }: Segment): SQL =>
   sql`(m.tier = ${tier}::integer and m.bucket >= ${from.toISOString()}::timestamptz
        and m.bucket < ${to.toISOString()}::timestamptz)`;
-
-/** The WAN rows whose series name starts with `prefix`, taken literally. */
-const seriesStartingWith = (prefix: string): SQL =>
-  sql`m.${name(wanMetrics.series)} like ${prefix.replace(/[\\%_]/g, '\\$&')} || '%'`;
 
 const maxDate = (a: Date, b: Date): Date => (a > b ? a : b);
 const minDate = (a: Date, b: Date): Date => (a < b ? a : b);
@@ -209,45 +205,50 @@ export class SeriesRepository {
 
   /**
    * The WAN line's series whose names start with `prefix` over the range (which starts on a
-   * bucket of its tier), shaped in the database as `hostGrid` is: a month of 36 DOCSIS channels
-   * crosses as one array per series instead of 3,000 rows.
+   * bucket of its tier), shaped as `hostGrid` is. A bucket's series are one row (see
+   * `wanMetrics`), so a month of 36 DOCSIS channels is its 90 buckets' rows: the range's own
+   * tier up to its mark, then the finer tiers' rows of the open buckets, added up here.
    */
   async wanGrid(lineId: string, prefix: string, range: Range): Promise<WanGrid[]> {
-    const stretches = this.stretches(
-      wanMetricTable,
-      lineId,
-      range,
-      await this.builtBefore(),
-      seriesStartingWith(prefix),
+    // One index range scan per stretch, as in `hostTotals`.
+    const parts = segmentsOf(range, await this.builtBefore()).map(
+      (segment) =>
+        sql`select m.bucket, m.series from ${wanMetrics} m
+             where m.line_id = ${lineId}::uuid and ${within(segment)}`,
     );
-    if (!stretches) return [];
-    const column = (key: keyof typeof wanMetrics.$inferSelect) => sql`s.${name(wanMetrics[key])}`;
-    const rows = await selectValue<[string, number[], (number | null)[], number[]][]>(
+    if (parts.length === 0) return [];
+    const rows = await selectValue<[number, WanSeriesSums][]>(
       this.db,
-      // Grouped by the series' bytes (collation "C") and gathered as arrays, not JSON: the
-      // locale's string comparison sorted a DOCSIS month's 2,520 rows, and json_agg wrote each of
-      // its 7,560 values as text (5.7 → 3.5 ms on PostgreSQL; bench/README.md, issue 14).
-      sql`select json_agg(json_build_array(g.series, g.x, g.v, g.t))
-            from (select ${column('series')} collate "C" as series,
-                         array_agg(((extract(epoch from s.b)::bigint - ${range.from.getTime() / 1000}::bigint)
-                                    / ${range.tier}::integer)::integer) as x,
-                         array_agg(case when ${column('samples')} > 0
-                                        then ${column('valueSum')} / ${column('samples')} end) as v,
-                         array_agg(${column('valueSum')}) as t
-                    from (${stretches}) s
-                   group by 1) g`,
+      sql`select json_agg(json_build_array(extract(epoch from u.bucket)::bigint, u.series))
+            from (${sql.join(parts, sql` union all `)}) u`,
     );
+    const from = range.from.getTime() / 1000;
     const points = Math.ceil((range.to.getTime() - range.from.getTime()) / (range.tier * 1000));
-    return (rows ?? []).map(([series, indexes, values, totals]) => {
-      const value = Array<number | null>(points).fill(null);
-      const total = Array<number | null>(points).fill(null);
-      for (const [j, index] of indexes.entries()) {
-        if (index < 0 || index >= points) continue;
-        value[index] = values[j] ?? null;
-        total[index] = totals[j] ?? null;
+    const grids = new Map<string, { sums: (number | null)[]; samples: number[] }>();
+    for (const [epoch, series] of rows ?? []) {
+      const index = Math.floor((Number(epoch) - from) / range.tier);
+      if (index < 0 || index >= points) continue;
+      for (const [name, [sum, samples]] of Object.entries(series)) {
+        if (!name.startsWith(prefix)) continue;
+        let grid = grids.get(name);
+        if (!grid) {
+          grid = {
+            sums: Array<number | null>(points).fill(null),
+            samples: Array<number>(points).fill(0),
+          };
+          grids.set(name, grid);
+        }
+        grid.sums[index] = (grid.sums[index] ?? 0) + sum;
+        grid.samples[index] = (grid.samples[index] ?? 0) + samples;
       }
-      return { series, value, total };
-    });
+    }
+    return [...grids.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([series, { sums, samples }]) => ({
+        series,
+        value: sums.map((sum, index) => (sum === null ? null : average(sum, samples[index] ?? 0))),
+        total: sums,
+      }));
   }
 
   /**
@@ -299,7 +300,6 @@ export class SeriesRepository {
     lineId: string,
     range: Range,
     builtBefore: ReadonlyMap<number, Date>,
-    filter?: SQL,
   ): SQL | null {
     const segments = segmentsOf(range, builtBefore);
     if (segments.length === 0) return null;
@@ -309,8 +309,7 @@ export class SeriesRepository {
     const aggregates = aggregatesOf(metric).map(
       (aggregate, index) => sql`${aggregate} as ${name(valueColumns[index] as AnyPgColumn)}`,
     );
-    const where = (stretches: SQL): SQL =>
-      sql`m.line_id = ${lineId}::uuid and ${stretches} ${filter ? sql`and ${filter}` : sql``}`;
+    const where = (stretches: SQL): SQL => sql`m.line_id = ${lineId}::uuid and ${stretches}`;
 
     const [own, ...below] = segments;
     const parts: SQL[] = [];
@@ -338,13 +337,8 @@ export class SeriesRepository {
    * answer is one JSON value built in the database: PGlite hands each value of a row across
    * from WebAssembly on its own, which made a month of 25 hosts (25,000 values) cost 45 ms.
    */
-  private async points(
-    metric: MetricTable,
-    lineId: string,
-    range: Range,
-    filter?: SQL,
-  ): Promise<unknown[][]> {
-    const stretches = this.stretches(metric, lineId, range, await this.builtBefore(), filter);
+  private async points(metric: MetricTable, lineId: string, range: Range): Promise<unknown[][]> {
+    const stretches = this.stretches(metric, lineId, range, await this.builtBefore());
     if (!stretches) return [];
     const keys = metric.keys.map((key) => sql`s.${name(key)}`);
     const values = [...metric.sums, ...metric.maxima].map((column) => sql`s.${name(column)}`);

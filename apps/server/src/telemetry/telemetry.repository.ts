@@ -21,6 +21,7 @@ import {
   rollupPending,
   rollupProgress,
   type TierSeconds,
+  tierTables,
   wanMetrics,
 } from '../db/schema';
 
@@ -107,13 +108,7 @@ export const hostMetricTable: MetricTable = {
   ],
   maxima: [],
 };
-export const wanMetricTable: MetricTable = {
-  table: wanMetrics,
-  keys: [wanMetrics.series],
-  sums: [wanMetrics.valueSum, wanMetrics.samples],
-  maxima: [],
-};
-const metricTables = [gatewayMetricTable, hostMetricTable, wanMetricTable];
+const metricTables = [gatewayMetricTable, hostMetricTable];
 
 /** A column's name as an SQL identifier, for statements built over several tier tables. */
 export const name = (column: AnyPgColumn): SQL => sql`${sql.identifier(column.name)}`;
@@ -176,6 +171,48 @@ function rebuild(metric: MetricTable, target: SQL, from: TierSeconds, to: TierSe
      group by ${list([sql`m.line_id`, sql`t.bucket`, ...keyNames.map((key) => sql`m.${key}`)])}
     on conflict (${list([sql`line_id`, sql`tier`, sql`bucket`, ...keyNames])}) do update set
       ${list(valueNames.map((value) => sql`${value} = excluded.${value}`))}`;
+}
+
+/**
+ * Each series' `[sum, samples]` in the rows `m` of `rows` (`wan_metrics` rows, or any relation
+ * with a `series` column of that shape) added up by series name into one `series` object per
+ * `groupBy` value (its keys the output's column names, its values their expressions), or one
+ * in all without `groupBy`: what adding up a sum column is for the other tier tables.
+ */
+function wanSeriesAdded(rows: SQL, groupBy: Record<string, SQL> = {}): SQL {
+  const keys = Object.entries(groupBy);
+  const selected = keys.map(([alias, value]) => sql`${value} as ${sql.identifier(alias)}, `);
+  const grouped = keys.map(([, value]) => sql`${value}, `);
+  const outer = keys.map(([alias]) => sql`w.${sql.identifier(alias)}`);
+  return sql`
+    select ${sql.join(outer.map((key) => sql`${key}, `))}
+           jsonb_object_agg(w.key, jsonb_build_array(w.sum, w.samples)) as series
+      from (select ${sql.join(selected)} e.key, sum((e.value->>0)::double precision) as sum,
+                   sum((e.value->>1)::integer) as samples
+              from ${rows} cross join jsonb_each(m.series) e
+             group by ${sql.join(grouped)} e.key) w
+     ${outer.length > 0 ? sql`group by ${list(outer)}` : sql``}`;
+}
+
+/** Adds rows' WAN series into their buckets: a series new to a bucket joins those already there. */
+function accumulateWanSeries(rows: object[]): SQL {
+  const both = sql`(select ${wanMetrics}.series union all select excluded.series) m`;
+  return sql`insert into ${wanMetrics} select * from ${recordset(wanMetrics, rows)}
+    on conflict (line_id, tier, bucket)
+    do update set series = (select a.series from (${wanSeriesAdded(both)}) a)`;
+}
+
+/** As `rebuild`, for `wan_metrics`: each series added up over the buckets of tier `from`. */
+function rebuildWan(target: SQL, from: TierSeconds, to: TierSeconds): SQL {
+  const rows = sql`${target}
+      join ${wanMetrics} m
+        on m.line_id = t.line_id and m.tier = ${from}::integer
+       and m.bucket >= t.bucket and m.bucket < t.bucket + make_interval(secs => ${to}::integer)`;
+  return sql`
+    insert into ${wanMetrics} (line_id, tier, bucket, series)
+    select r.line_id, ${to}::integer, r.bucket, r.series
+      from (${wanSeriesAdded(rows, { line_id: sql`m.line_id`, bucket: sql`t.bucket` })}) r
+    on conflict (line_id, tier, bucket) do update set series = excluded.series`;
 }
 
 /** Each built tier and the tier it is built from. */
@@ -242,7 +279,7 @@ export class TelemetryRepository {
     const statements: [rows: object[], statementFor: (rows: object[]) => SQL][] = [
       [writes.gatewayMetrics, (rows) => accumulateInto(gatewayMetricTable, rows)],
       [writes.hostMetrics, (rows) => accumulateInto(hostMetricTable, rows)],
-      [writes.wanMetrics, (rows) => accumulateInto(wanMetricTable, rows)],
+      [writes.wanMetrics, accumulateWanSeries],
       [writes.gatewayStates, (rows) => replaceInto(gatewayState, [gatewayState.lineId], rows)],
       [
         writes.hostStates,
@@ -310,6 +347,7 @@ export class TelemetryRepository {
           for (const metric of metricTables) {
             await tx.execute(rebuild(metric, target, source, tier));
           }
+          await tx.execute(rebuildWan(target, source, tier));
           const next = tierBuiltFrom(tier);
           if (next) {
             await tx.execute(
@@ -354,7 +392,7 @@ export class TelemetryRepository {
                                          m.bucket, timestamptz 'epoch'))`
       : sql``;
     let deleted = 0;
-    for (const { table } of metricTables) {
+    for (const table of tierTables) {
       const count = await selectValue<number>(
         this.db,
         sql`with deleted as (
