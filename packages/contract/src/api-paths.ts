@@ -48,6 +48,17 @@ export const apiPaths = {
   docsisSpectrumAnalysis: '/api/docsisSpectrumAnalysis/v1/:losCode',
   deviceActionRequest: '/api/deviceActionRequest/v1/:losCode',
   deviceActionStatus: '/api/deviceActionStatus/v1/:losCode',
+  qoeQuery: '/api/qoe/v1/query',
+  qoeSpan: '/api/qoe/v1/span',
+  individualQoeSpan: '/api/individualQoe/v1/span/:losCode',
+  uptimeReport: '/api/uptimeReport/v1',
+  populationMetricSpan: '/api/populationMetric/v1/span/:widgetPath',
+  /** Not in the seeds (their client drew sample data): the demo dashboard's rating factors. */
+  experienceRating: '/api/experienceRating/v1',
+  /** Not in the seeds: the demo dashboard's heat map of located gateways. */
+  fleetMap: '/api/fleetMap/v1',
+  /** Not in the seeds: where the feedback collector frame loads from (FEEDBACK_URL), or none. */
+  feedbackSettings: '/api/feedbackSettings/v1',
   /** Not in the seeds: the audit trail of admins' changes and device commands, for admins. */
   audit: '/api/audit/v1',
 } as const;
