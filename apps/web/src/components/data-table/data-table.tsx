@@ -23,6 +23,9 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
+/** A sort icon keeps its size beside a header that wraps. */
+const noShrink = { flexShrink: 0 } as const;
+
 export interface DataTableColumn<Row> {
   key: string;
   header: ReactNode;
@@ -187,12 +190,12 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                   <UnstyledButton onClick={() => toggleSort(column.key)} fw={600} fz="sm">
                     <Group gap={4} wrap="nowrap">
                       {column.header}
-                      {!sortedHere && <IconArrowsSort size={14} aria-hidden />}
+                      {!sortedHere && <IconArrowsSort size={14} aria-hidden style={noShrink} />}
                       {sortedHere && !sort.descending && (
-                        <IconSortAscending size={14} aria-hidden />
+                        <IconSortAscending size={14} aria-hidden style={noShrink} />
                       )}
                       {sortedHere && sort.descending && (
-                        <IconSortDescending size={14} aria-hidden />
+                        <IconSortDescending size={14} aria-hidden style={noShrink} />
                       )}
                     </Group>
                   </UnstyledButton>

@@ -149,7 +149,7 @@ export function QoeReportPage() {
   const data = answer.data;
   const total = data?.total ?? 0;
   return (
-    <ScreenPage title={t('NAV.QOE_REPORT')}>
+    <ScreenPage title={t('NAV.QOE_REPORT')} fluid>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
           <FilterPanel bounds={view.bounds} onSearch={(bounds) => show({ bounds, page: 1 })} />
@@ -159,7 +159,7 @@ export function QoeReportPage() {
             <Group justify="space-between" align="flex-start">
               <Stack gap={2}>
                 <Text size="sm" role="status">
-                  {data ? t('QOE_REPORT.RESULT_COUNT', { count: total }) : t('TABLE.LOADING')}
+                  {data && t('QOE_REPORT.RESULT_COUNT', { count: total })}
                 </Text>
                 {data && (
                   <Text size="sm" c="dimmed" data-testid="qoe-date-range">
