@@ -44,7 +44,7 @@ const columnHeaders: Record<QoeReportColumn, TranslationKey> = {
   lanHostCount: 'QOE_REPORT.COLUMN_LAN_HOST_COUNT',
 };
 
-/** Decimals each numeric column shows: a score has one, a percent one at most, a count none. */
+/** Decimals each numeric column shows: a score and a percent one, a count none. */
 const decimalsOf: Partial<Record<QoeReportColumn, { min: number; max: number }>> = {
   overallScore: { min: 1, max: 1 },
   cpuPercentScore: { min: 1, max: 1 },
@@ -52,10 +52,18 @@ const decimalsOf: Partial<Record<QoeReportColumn, { min: number; max: number }>>
   wifiScore: { min: 1, max: 1 },
   physicalStatusScore: { min: 1, max: 1 },
   avgMaxUptimeScore: { min: 1, max: 1 },
-  usedCpuPercent: { min: 0, max: 1 },
-  usedRamPercent: { min: 0, max: 1 },
+  usedCpuPercent: { min: 1, max: 1 },
+  usedRamPercent: { min: 1, max: 1 },
   lanHostCount: { min: 0, max: 0 },
 };
+
+/** Codes read as one word: "FLEET-LOS-DSL" broken at its hyphens reads as three. */
+const codeColumns: ReadonlySet<QoeReportColumn> = new Set([
+  'lineOfServiceCode',
+  'deviceType',
+  'deviceIdentifier',
+]);
+const noWrap = { whiteSpace: 'nowrap' } as const;
 
 /** A summary opens for a line whose gateway is known (seed 001 section 2). */
 const opensSummary = (result: QoeResult): boolean =>
@@ -135,11 +143,19 @@ export function QoeReportPage() {
           <Anchor
             component={Link}
             size="sm"
+            style={noWrap}
             to={href('base.summary', { losCode: result.lineOfServiceCode })}
             onClick={(event) => event.stopPropagation()}
           >
             {result.lineOfServiceCode}
           </Anchor>
+        );
+      }
+      if (codeColumns.has(column) && result[column] !== null) {
+        return (
+          <Text span size="sm" style={noWrap}>
+            {result[column]}
+          </Text>
         );
       }
       return numberCell(column, result);
