@@ -7,7 +7,7 @@ import {
 } from '@linesight/contract';
 import { Alert, Anchor, Button, Grid, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../components/charts/chart-format';
@@ -109,13 +109,7 @@ export function QoeReportPage() {
     setExporting(true);
     setExportError(null);
     try {
-      const all = await queryQoe({
-        ...view.bounds,
-        sort: view.sort,
-        order: view.order,
-        offset: 0,
-        limit: qoeReportMaxRows,
-      });
+      const all = await queryQoe(qoePageQuery({ ...view, page: 1 }, qoeReportMaxRows));
       downloadCsv(qoeCsvFileName, qoeResultsCsv(all.results));
     } catch (error) {
       setExportError(errorMessage(t, error, 'QOE_REPORT.EXPORT_ERROR'));
@@ -138,6 +132,7 @@ export function QoeReportPage() {
     key: column,
     header: t(columnHeaders[column]),
     render: (result) => {
+      // The row opens the summary for a pointer; the code's link does it for the keyboard.
       if (column === 'lineOfServiceCode' && opensSummary(result)) {
         return (
           <Anchor
@@ -164,6 +159,12 @@ export function QoeReportPage() {
 
   const data = answer.data;
   const total = data?.total ?? 0;
+  // An address kept from a longer report (or typed) can name a page past the last one.
+  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  const pastTheEnd = data !== undefined && !answer.isPlaceholderData && view.page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) show({ page: lastPage });
+  });
   return (
     <ScreenPage title={t('NAV.QOE_REPORT')} fluid>
       <Grid gap="md">
