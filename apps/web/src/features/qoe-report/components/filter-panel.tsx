@@ -69,6 +69,9 @@ export function FilterPanel(props: { bounds: QoeBounds; onSearch: (bounds: QoeBo
       maximumFractionDigits: decimals,
     }).format(value);
 
+  const { min: lanMin, max: lanMax } = draft.lanHostCount;
+  const lanRangeInverted = lanMin !== null && lanMax !== null && lanMin > lanMax;
+
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={headingId}>
       <Stack gap="md">
@@ -121,7 +124,7 @@ export function FilterPanel(props: { bounds: QoeBounds; onSearch: (bounds: QoeBo
           <Text size="sm" fw={500} id={`${headingId}-lan`}>
             {t('QOE_REPORT.FILTER_LAN_HOST_COUNT')}
           </Text>
-          <Group grow gap="xs" role="group" aria-labelledby={`${headingId}-lan`}>
+          <Group grow gap="xs" align="flex-start" role="group" aria-labelledby={`${headingId}-lan`}>
             {(['min', 'max'] as const).map((end) => (
               <NumberInput
                 key={end}
@@ -132,6 +135,10 @@ export function FilterPanel(props: { bounds: QoeBounds; onSearch: (bounds: QoeBo
                 allowDecimal={false}
                 allowNegative={false}
                 value={draft.lanHostCount[end] ?? ''}
+                // The server refuses the pair (QOE.INVALID_FILTER); this says which input to fix.
+                error={
+                  end === 'max' && lanRangeInverted ? t('QOE_REPORT.LAN_MIN_ABOVE_MAX') : undefined
+                }
                 onChange={(value) =>
                   change({
                     ...draft,
