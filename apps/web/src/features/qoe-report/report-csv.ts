@@ -1,17 +1,15 @@
-import { type QoeResult, qoeReportColumns, qoeUnavailable } from '@linesight/contract';
+import {
+  qoeComponentScores,
+  type QoeResult,
+  qoeReportColumns,
+  qoeUnavailable,
+} from '@linesight/contract';
 import { type CsvValue, toCsv } from '../../lib/csv';
 
 /** The file the export saves (seed 001 section 2). */
 export const qoeCsvFileName = 'qoe-results.csv';
 
-const scoreColumns: ReadonlySet<string> = new Set([
-  'overallScore',
-  'cpuPercentScore',
-  'freeRamScore',
-  'wifiScore',
-  'physicalStatusScore',
-  'avgMaxUptimeScore',
-]);
+const scoreColumns: ReadonlySet<string> = new Set(['overallScore', ...qoeComponentScores]);
 
 /**
  * The report's rows as CSV: the seed's 13 columns in its order, headed by their names. An

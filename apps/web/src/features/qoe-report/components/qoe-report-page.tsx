@@ -44,18 +44,8 @@ const columnHeaders: Record<QoeReportColumn, TranslationKey> = {
   lanHostCount: 'QOE_REPORT.COLUMN_LAN_HOST_COUNT',
 };
 
-/** Decimals each numeric column shows: a score and a percent one, a count none. */
-const decimalsOf: Partial<Record<QoeReportColumn, { min: number; max: number }>> = {
-  overallScore: { min: 1, max: 1 },
-  cpuPercentScore: { min: 1, max: 1 },
-  freeRamScore: { min: 1, max: 1 },
-  wifiScore: { min: 1, max: 1 },
-  physicalStatusScore: { min: 1, max: 1 },
-  avgMaxUptimeScore: { min: 1, max: 1 },
-  usedCpuPercent: { min: 1, max: 1 },
-  usedRamPercent: { min: 1, max: 1 },
-  lanHostCount: { min: 0, max: 0 },
-};
+/** A score and a usage percent show one decimal, the LAN device count none. */
+const decimalsOf = (column: QoeReportColumn): number => (column === 'lanHostCount' ? 0 : 1);
 
 /** Codes read as one word: "FLEET-LOS-DSL" broken at its hyphens reads as three. */
 const codeColumns: ReadonlySet<QoeReportColumn> = new Set([
@@ -120,12 +110,11 @@ export function QoeReportPage() {
 
   const numberCell = (column: QoeReportColumn, result: QoeResult): ReactNode => {
     const value = result[column];
-    const decimals = decimalsOf[column];
-    if (typeof value !== 'number' || !decimals) return value ?? <Unavailable />;
+    if (typeof value !== 'number') return value ?? <Unavailable />;
     if (value === qoeUnavailable) return <Unavailable />;
     return new Intl.NumberFormat(i18n.language, {
-      minimumFractionDigits: decimals.min,
-      maximumFractionDigits: decimals.max,
+      minimumFractionDigits: decimalsOf(column),
+      maximumFractionDigits: decimalsOf(column),
     }).format(value);
   };
   const columns: DataTableColumn<QoeResult>[] = qoeReportColumns.map((column) => ({
