@@ -72,6 +72,8 @@ test.describe('QoE report', () => {
   test('a slider narrows the report to the lines within its bound, and only that bound is sent', async ({
     page,
   }) => {
+    // A key press per 0.1 of the slider: a dozen or more, slow on two shared cores.
+    test.slow();
     await openAndSignIn(page, accounts.csr.email);
     const first = reportAnswer(page);
     await page.goto('/qoe-report');
