@@ -105,7 +105,10 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
           Component: (await import('../features/search/components/search-page')).SearchPage,
         })),
         screen('base.uptime-report'),
-        screen('base.qoe-report'),
+        screen('base.qoe-report', async () => ({
+          Component: (await import('../features/qoe-report/components/qoe-report-page'))
+            .QoeReportPage,
+        })),
         screen('base.summary', async () => ({
           Component: (await import('../features/network/components/summary-page')).SummaryPage,
         })),

@@ -23,6 +23,9 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
+/** A sort icon keeps its size beside a header that wraps. */
+const noShrink = { flexShrink: 0 } as const;
+
 export interface DataTableColumn<Row> {
   key: string;
   header: ReactNode;
@@ -50,6 +53,23 @@ export interface DataTableProps<Row> {
    * the table pages (and sorts) the rows it is given.
    */
   serverPaging?: { total: number; page: number; onPageChange: (page: number) => void };
+  /**
+   * Sorting done by the server: the headers of the columns in `columns` sort, the table shows
+   * `sort` and reports a click, and leaves the rows in the order given. Without it the table
+   * sorts the rows it is given by the columns that have a `sortValue`.
+   */
+  serverSort?: {
+    columns: readonly string[];
+    sort: TableSort;
+    onSortChange: (sort: TableSort) => void;
+  };
+  /** Below this width the table scrolls sideways instead of squeezing its columns. */
+  minWidth?: number;
+}
+
+export interface TableSort {
+  key: string;
+  descending: boolean;
 }
 
 /**
@@ -59,12 +79,13 @@ export interface DataTableProps<Row> {
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<{ key: string; descending: boolean } | null>(null);
+  const [clientSort, setClientSort] = useState<TableSort | null>(null);
+  const sort = props.serverSort?.sort ?? clientSort;
 
   const sorted = useMemo(() => {
     const rows = [...(props.rows ?? [])];
     const column = props.columns.find((candidate) => candidate.key === sort?.key);
-    if (!sort || !column?.sortValue || props.serverPaging) return rows;
+    if (!sort || !column?.sortValue || props.serverPaging || props.serverSort) return rows;
     const value = column.sortValue;
     rows.sort((a, b) => {
       const left = value(a);
@@ -76,7 +97,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       return sort.descending ? -order : order;
     });
     return rows;
-  }, [props.rows, props.columns, props.serverPaging, sort]);
+  }, [props.rows, props.columns, props.serverPaging, props.serverSort, sort]);
 
   const server = props.serverPaging;
   const { pageSize, onPageSizeChange } = props;
@@ -90,10 +111,16 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       : sorted.slice((currentPage - 1) * pageSize, currentPage * pageSize);
   const changePage = server?.onPageChange ?? setPage;
 
-  const toggleSort = (key: string): void =>
-    setSort((current) =>
-      current?.key === key ? { key, descending: !current.descending } : { key, descending: false },
-    );
+  const nextSort = (current: TableSort | null, key: string): TableSort =>
+    current?.key === key ? { key, descending: !current.descending } : { key, descending: false };
+  const toggleSort = (key: string): void => {
+    if (props.serverSort) props.serverSort.onSortChange(nextSort(props.serverSort.sort, key));
+    else setClientSort((current) => nextSort(current, key));
+  };
+  const sortable = (column: DataTableColumn<Row>): boolean =>
+    props.serverSort
+      ? props.serverSort.columns.includes(column.key)
+      : Boolean(column.sortValue) && !server;
 
   let body: ReactNode;
   if (props.isLoading) {
@@ -145,44 +172,54 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     });
   }
 
+  const table = (
+    <Table striped highlightOnHover={Boolean(props.onRowClick)} captionSide="top">
+      {props.caption && <Table.Caption style={visuallyHidden}>{props.caption}</Table.Caption>}
+      <Table.Thead>
+        <Table.Tr>
+          {props.columns.map((column) => {
+            const sortedHere = sort?.key === column.key;
+            const ariaSort = sortedHere
+              ? sort.descending
+                ? 'descending'
+                : 'ascending'
+              : undefined;
+            return (
+              <Table.Th key={column.key} aria-sort={ariaSort}>
+                {sortable(column) ? (
+                  <UnstyledButton onClick={() => toggleSort(column.key)} fw={600} fz="sm">
+                    <Group gap={4} wrap="nowrap">
+                      {column.header}
+                      {!sortedHere && <IconArrowsSort size={14} aria-hidden style={noShrink} />}
+                      {sortedHere && !sort.descending && (
+                        <IconSortAscending size={14} aria-hidden style={noShrink} />
+                      )}
+                      {sortedHere && sort.descending && (
+                        <IconSortDescending size={14} aria-hidden style={noShrink} />
+                      )}
+                    </Group>
+                  </UnstyledButton>
+                ) : (
+                  column.header
+                )}
+              </Table.Th>
+            );
+          })}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>{body}</Table.Tbody>
+    </Table>
+  );
+
   return (
     <div>
-      <Table striped highlightOnHover={Boolean(props.onRowClick)} captionSide="top">
-        {props.caption && <Table.Caption style={visuallyHidden}>{props.caption}</Table.Caption>}
-        <Table.Thead>
-          <Table.Tr>
-            {props.columns.map((column) => {
-              const sortedHere = sort?.key === column.key;
-              const ariaSort = sortedHere
-                ? sort.descending
-                  ? 'descending'
-                  : 'ascending'
-                : undefined;
-              return (
-                <Table.Th key={column.key} aria-sort={ariaSort}>
-                  {column.sortValue && !server ? (
-                    <UnstyledButton onClick={() => toggleSort(column.key)} fw={600} fz="sm">
-                      <Group gap={4} wrap="nowrap">
-                        {column.header}
-                        {!sortedHere && <IconArrowsSort size={14} aria-hidden />}
-                        {sortedHere && !sort.descending && (
-                          <IconSortAscending size={14} aria-hidden />
-                        )}
-                        {sortedHere && sort.descending && (
-                          <IconSortDescending size={14} aria-hidden />
-                        )}
-                      </Group>
-                    </UnstyledButton>
-                  ) : (
-                    column.header
-                  )}
-                </Table.Th>
-              );
-            })}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>{body}</Table.Tbody>
-      </Table>
+      {props.minWidth ? (
+        <Table.ScrollContainer minWidth={props.minWidth} type="native">
+          {table}
+        </Table.ScrollContainer>
+      ) : (
+        table
+      )}
       {pageSize && onPageSizeChange && (
         <Group justify="space-between" mt="sm">
           <Select
