@@ -62,31 +62,26 @@ export function DailyAveragesTable({
         key: 'timestamp',
         header: t('QOE_PAGE.DAY'),
         render: (row) => formatDay(language, row.timestamp),
-        sortValue: (row) => row.timestamp,
       },
       ...scoreColumns.map((score): DataTableColumn<QoeSpanRow> => ({
         key: score,
         header: t(`QOE_PAGE.SCORES.${score}`),
         render: (row) => formatScore(language, row[score]),
-        sortValue: (row) => row[score],
       })),
       {
         key: 'usedCpuPercent',
         header: t('QOE_PAGE.AVERAGE_CPU_PERCENT'),
         render: (row) => percent(row.usedCpuPercent),
-        sortValue: (row) => row.usedCpuPercent ?? -1,
       },
       {
         key: 'usedRamPercent',
         header: t('QOE_PAGE.AVERAGE_RAM_PERCENT'),
         render: (row) => percent(row.usedRamPercent),
-        sortValue: (row) => row.usedRamPercent ?? -1,
       },
       {
         key: 'lanHostCount',
         header: t('QOE_PAGE.MAX_LAN_DEVICES'),
         render: (row) => (row.lanHostCount === null ? '–' : String(row.lanHostCount)),
-        sortValue: (row) => row.lanHostCount ?? -1,
       },
     ];
   }, [t, language]);

@@ -68,7 +68,7 @@ export function QoePage() {
                 />
               </Stack>
             </Paper>
-            <ScoreReasons answer={answer.data} />
+            <ScoreReasons answer={answer.data} isPending={answer.isPending} error={answer.error} />
             <DailyAveragesTable losCode={losCode} refetchInterval={refetchInterval} />
           </Stack>
         </Grid.Col>

@@ -1,8 +1,9 @@
 import type { IndividualQoeResponse, QoeMeasurement } from '@linesight/contract';
-import { List, Paper, Text, Title } from '@mantine/core';
+import { List, Loader, Paper, Text, Title } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatChartValue, formatDateTime } from '../../../components/charts/chart-format';
+import { errorMessage } from '../../../lib/translate-error';
 import { formatScore, formatUptime, unreportedScores, weakestScores } from '../qoe-scores';
 
 /** The measurements docs/qoe-model.md names, each with a sentence of its own. */
@@ -45,18 +46,29 @@ function reason(t: TFunction, language: string, measurement: QoeMeasurement): st
  * Which of the latest scores pulled the line down, lowest first, each with what it read, and
  * which scores the gateway gave nothing for: the first thing an agent asks of a poor score.
  */
-export function ScoreReasons({ answer }: { answer: IndividualQoeResponse | null | undefined }) {
+export function ScoreReasons(props: {
+  answer: IndividualQoeResponse | null | undefined;
+  isPending: boolean;
+  error: unknown;
+}) {
+  const { answer } = props;
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const latest = answer?.latest ?? null;
   const list = (conjunction: string[]): string =>
     new Intl.ListFormat(language, { style: 'long', type: 'conjunction' }).format(conjunction);
 
   let body;
-  if (answer === undefined) body = null;
-  else if (!latest) body = <Text c="dimmed">{t('QOE_PAGE.NO_LATEST')}</Text>;
+  if (props.isPending) body = <Loader size="sm" aria-label={t('CHART.LOADING')} />;
+  else if (answer === undefined)
+    body = (
+      <Text c="red" size="sm">
+        {errorMessage(t, props.error, 'QOE_PAGE.LOAD_ERROR')}
+      </Text>
+    );
+  else if (!answer?.latest) body = <Text c="dimmed">{t('QOE_PAGE.NO_LATEST')}</Text>;
   else {
-    const weak = weakestScores(latest, answer?.measurements ?? []);
+    const { latest } = answer;
+    const weak = weakestScores(latest, answer.measurements);
     const unreported = unreportedScores(latest);
     body = (
       <>
