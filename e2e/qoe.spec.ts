@@ -234,8 +234,8 @@ test.describe('QoE', () => {
     await useConsumerSession(context);
     const qoeCalls: string[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname.toLowerCase().includes('qoe'))
-        qoeCalls.push(request.url());
+      const path = new URL(request.url()).pathname.toLowerCase();
+      if (path.startsWith('/api/') && path.includes('qoe')) qoeCalls.push(request.url());
     });
     await page.goto(`/summary/${dslLine.lineOfServiceCode}`);
     await expect(page.getByTestId('subscriber-name')).toBeVisible();
