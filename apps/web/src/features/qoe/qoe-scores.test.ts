@@ -56,6 +56,13 @@ describe('qoeChart', () => {
     ]);
   });
 
+  it('should name the series that had a -1 drawn at 0', () => {
+    expect(qoeChart(answer(), names, '/5').drawnAtZero).toEqual(['freeram', 'wifi']);
+    expect(
+      qoeChart(answer({ freeram: { data: [5], intervalMinutes: 15 } }), names, '/5').drawnAtZero,
+    ).toEqual(['wifi']);
+  });
+
   it('should put each series at its own times when their spacings differ', () => {
     const chart = qoeChart(
       answer({
@@ -133,9 +140,10 @@ describe('unreportedScores', () => {
 });
 
 describe('formatUptime', () => {
-  it('should give days from a day up and hours below', () => {
+  it('should give days from a day up, hours from an hour up, and minutes below', () => {
     expect(formatUptime('en', 3.25 * 86_400)).toBe('3.3 days');
     expect(formatUptime('en', 5 * 3600)).toBe('5 hours');
+    expect(formatUptime('en', 0.8 * 3600)).toBe('48 minutes');
     // French puts a narrow no-break space between number and unit.
     expect(formatUptime('fr', 36 * 3600)).toMatch(/^1,5\sjour$/);
   });

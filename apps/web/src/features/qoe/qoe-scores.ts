@@ -26,6 +26,8 @@ export const qoeChartTop = 5.05;
 export interface QoeChart {
   x: number[];
   series: ChartSeries[];
+  /** The series with a -1 in the span, drawn at 0: the chart says so under its controls. */
+  drawnAtZero: QoeChartSeriesKey[];
 }
 
 /**
@@ -53,6 +55,9 @@ export function qoeChart(
   const x = [...new Set(byKey.flatMap(({ values }) => [...values.keys()]))].sort((a, b) => a - b);
   return {
     x,
+    drawnAtZero: qoeChartSeries.filter((key) =>
+      response.timeseries[key].data.some((score) => score === qoeUnavailable),
+    ),
     series: byKey.map(({ key, values }, index) => ({
       key,
       name: names[key],
@@ -106,12 +111,16 @@ export function unreportedScores(latest: QoeScores): QoeComponentScore[] {
 }
 
 /**
- * An average uptime as a reader takes it in: days from a day up, else hours (one decimal), in
- * the user's language ("3.2 days", "5 heures").
+ * An average uptime as a reader takes it in: days from a day up, hours from an hour up (one
+ * decimal), else whole minutes, in the user's language ("3.2 days", "5 heures", "48 minutes").
  */
 export function formatUptime(language: string, seconds: number): string {
-  const days = seconds / 86_400;
-  const [count, unit] = days >= 1 ? [days, 'day'] : [seconds / 3600, 'hour'];
+  const [count, unit] =
+    seconds >= 86_400
+      ? [seconds / 86_400, 'day']
+      : seconds >= 3600
+        ? [seconds / 3600, 'hour']
+        : [Math.round(seconds / 60), 'minute'];
   return new Intl.NumberFormat(language, {
     style: 'unit',
     unit,

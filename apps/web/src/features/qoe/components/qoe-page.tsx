@@ -1,5 +1,5 @@
 import { defaultReportingFrequencySeconds, type Timespan, timespans } from '@linesight/contract';
-import { Grid, Paper, Stack, Title } from '@mantine/core';
+import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -24,7 +24,7 @@ const qoeChartHeight = 285;
  * week; and its corrective actions.
  */
 export function QoePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { losCode = '' } = useParams();
   const [timespan, setTimespan] = useState<Timespan>('day');
   const frequency = useReportingFrequency();
@@ -41,7 +41,8 @@ export function QoePage() {
   );
   const unit = t('QOE_PAGE.SCORE_UNIT');
   const chart = useMemo(
-    () => (answer.data ? qoeChart(answer.data, names, unit) : { x: [], series: [] }),
+    () =>
+      answer.data ? qoeChart(answer.data, names, unit) : { x: [], series: [], drawnAtZero: [] },
     [answer.data, names, unit],
   );
 
@@ -65,6 +66,17 @@ export function QoePage() {
                   yMin={0}
                   yMax={qoeChartTop}
                   timespan={{ options: timespans, value: timespan, onChange: setTimespan }}
+                  notice={
+                    chart.drawnAtZero.length > 0 && (
+                      <Text size="xs" c="dimmed" data-testid="drawn-at-zero">
+                        {t('QOE_PAGE.DRAWN_AT_ZERO', {
+                          scores: new Intl.ListFormat(i18n.language, {
+                            type: 'conjunction',
+                          }).format(chart.drawnAtZero.map((key) => names[key])),
+                        })}
+                      </Text>
+                    )
+                  }
                 />
               </Stack>
             </Paper>
