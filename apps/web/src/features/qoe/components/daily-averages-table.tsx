@@ -1,4 +1,4 @@
-import type { QoeSpanRow } from '@linesight/contract';
+import { qoeComponentScores, type QoeSpanRow } from '@linesight/contract';
 import { Paper, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,23 +8,8 @@ import { errorMessage } from '../../../lib/translate-error';
 import { useDailyQoe } from '../api/get-daily-qoe';
 import { formatScore } from '../qoe-scores';
 
-type ScoreColumn =
-  | 'overallScore'
-  | 'cpuPercentScore'
-  | 'freeRamScore'
-  | 'wifiScore'
-  | 'physicalStatusScore'
-  | 'avgMaxUptimeScore';
-
-/** The seed's columns after the day, in its order. */
-const scoreColumns: readonly ScoreColumn[] = [
-  'overallScore',
-  'cpuPercentScore',
-  'freeRamScore',
-  'wifiScore',
-  'physicalStatusScore',
-  'avgMaxUptimeScore',
-];
+/** The seed's score columns after the day, in its order: the overall score, then its parts. */
+const scoreColumns = ['overallScore', ...qoeComponentScores] as const;
 
 /**
  * A day as the server cut it: daily rows start at midnight UTC, so the day is named in UTC
