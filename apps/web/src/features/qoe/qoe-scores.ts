@@ -111,7 +111,7 @@ export function unreportedScores(latest: QoeScores): QoeComponentScore[] {
 }
 
 /**
- * An average uptime as a reader takes it in: days from a day up, hours from an hour up (one
+ * An uptime as a reader takes it in: days from a day up, hours from an hour up (one
  * decimal), else whole minutes, in the user's language ("3.2 days", "5 heures", "48 minutes").
  */
 export function formatUptime(language: string, seconds: number): string {

@@ -22,7 +22,7 @@ function isKnown(name: string): name is KnownMeasurement {
   return (knownMeasurements as readonly string[]).includes(name);
 }
 
-/** What one measurement said, in plain words: "the weakest device's signal is 22%". */
+/** What one measurement said, in plain words: "the gateway's CPU was 91% busy on average". */
 function reason(t: TFunction, language: string, measurement: QoeMeasurement): string {
   const known = isKnown(measurement.measurement) ? measurement.measurement : null;
   const name = known ? t(`QOE_PAGE.MEASUREMENT_NAMES.${known}`) : measurement.measurement;
