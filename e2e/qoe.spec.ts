@@ -184,15 +184,19 @@ test.describe('QoE', () => {
     }
   });
 
-  test('the summary shows a CSR the corrective cards the rules give for the newest scores, and a red network card for an offline gateway', async ({
-    page,
-  }) => {
-    await openAndSignIn(page, accounts.csr.email);
-    for (const line of [busyLine, offlineLine]) {
+  for (const [line, what] of [
+    [busyLine, 'the newest scores of a busy household'],
+    [offlineLine, 'an offline gateway, with a red Network Connection card'],
+  ] as const) {
+    test(`the summary shows a CSR the corrective cards the rules give for ${what}`, async ({
+      page,
+    }) => {
+      await openAndSignIn(page, accounts.csr.email);
       const latest = latestCorrectiveAnswer(page, line.lineOfServiceCode);
       await page.goto(`/summary/${line.lineOfServiceCode}`);
       const panel = page.getByTestId('corrective-actions');
       await expect(panel.getByRole('heading', { name: 'Corrective actions' })).toBeVisible();
+      // The page reads again every 20 s: the cards are checked against its latest answer.
       await expect(async () => {
         const answer = latest();
         expect(answer, 'the page asked for the last 25 minutes').toBeDefined();
@@ -220,12 +224,14 @@ test.describe('QoE', () => {
           expect(answer.wanConnected).toBe(false);
           expect(expected.cards).toContainEqual({ card: 'networkConnection', colour: 'red' });
         }
-      }).toPass({ timeout: 20_000 });
-    }
-    await expect(
-      page.getByTestId('corrective-card').filter({ hasText: 'Network connection' }),
-    ).toContainText('Check the line');
-  });
+      }).toPass({ timeout: 15_000 });
+      if (line === offlineLine) {
+        await expect(
+          panel.getByTestId('corrective-card').filter({ hasText: 'Network connection' }),
+        ).toContainText('Check the line');
+      }
+    });
+  }
 
   test('a consumer sees no corrective actions on their summary, asks for no QoE, and cannot open the QoE page', async ({
     page,

@@ -73,9 +73,15 @@ function CardGroups({ actions, losCode }: { actions: CorrectiveActions; losCode:
   return (
     <Stack gap="sm">
       {actions.allValuesNegativeOne && (
-        <Alert color="gray" data-testid="corrective-unavailable">
-          {t('CORRECTIVE_ACTIONS.ALL_UNAVAILABLE')}
-        </Alert>
+        // A fact about the gateway, not a failure of the page: no alert role.
+        <Paper
+          bg="var(--mantine-color-gray-light)"
+          p="sm"
+          radius="md"
+          data-testid="corrective-unavailable"
+        >
+          <Text size="sm">{t('CORRECTIVE_ACTIONS.ALL_UNAVAILABLE')}</Text>
+        </Paper>
       )}
       {actions.isAllswell && (
         <Group gap="xs" data-testid="corrective-heading" data-heading="all-well">
