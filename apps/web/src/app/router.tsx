@@ -126,7 +126,9 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         screen('base.wifi.detail', async () => ({
           Component: (await import('../features/network/components/wifi-page')).WifiPage,
         })),
-        screen('base.qoe'),
+        screen('base.qoe', async () => ({
+          Component: (await import('../features/qoe/components/qoe-page')).QoePage,
+        })),
         screen('base.site-survey', async () => ({
           Component: (await import('../features/site-survey/components/site-survey-page'))
             .SiteSurveyPage,

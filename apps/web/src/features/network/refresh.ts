@@ -1,5 +1,5 @@
 import { defaultReportingFrequencySeconds, refreshSeconds } from '@linesight/contract';
-import { useReportingFrequency } from './api/get-parameter';
+import { useReportingFrequency } from '../../lib/reporting-frequency';
 
 /** What a screen asks of a line's query: whether to run it, and how often to ask again. */
 export interface LineQueryOptions {

@@ -1,7 +1,7 @@
 import type { Timespan } from '@linesight/contract';
 import { useMacCounters } from './api/get-mac-counters';
 import { useMacCounters30 } from './api/get-mac-counters-30';
-import { useReportingFrequency } from './api/get-parameter';
+import { useReportingFrequency } from '../../lib/reporting-frequency';
 
 /**
  * A line's device counters over a timespan, refreshed as seed 001 section 4 says: the month

@@ -14,6 +14,7 @@ import {
 import { IconChartBar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { CorrectiveActionsPanel } from '../../../components/corrective-actions/corrective-actions-panel';
 import { SelectedLinePanel } from '../../../components/layout/selected-line-panel';
 import { Field } from '../../../components/ui/field';
 import { SupportChatButton } from '../../../components/ui/support-chat-button';
@@ -83,6 +84,7 @@ function HomeNetwork({ line, consumer }: { line: DeviceLine; consumer: boolean }
 
   const staffPanels = !consumer && (
     <Stack>
+      <CorrectiveActionsPanel losCode={losCode} />
       <BandwidthPanel losCode={losCode} />
       <SelectedLinePanel line={line} />
       <LocationPanel losCode={losCode} />

@@ -1,7 +1,7 @@
 import { apiPaths, parameterResponseSchema, reportingFrequencyOf } from '@linesight/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { generatePath } from 'react-router';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from './api-client';
 
 /** GET /api/parameter/v1/maccounters.frequency: how often gateways report, in seconds. */
 export async function getReportingFrequency(): Promise<number> {
