@@ -31,6 +31,11 @@ export interface DataTableColumn<Row> {
   sortValue?: (row: Row) => string | number;
 }
 
+export interface TableSort {
+  key: string;
+  descending: boolean;
+}
+
 export interface DataTableProps<Row> {
   rows: readonly Row[] | undefined;
   columns: readonly DataTableColumn<Row>[];
@@ -45,6 +50,8 @@ export interface DataTableProps<Row> {
   selectedKey?: string | null;
   /** The table's accessible name. */
   caption?: string;
+  /** The sort a table opens with (the uptime report's average uptime); unsorted without it. */
+  defaultSort?: TableSort;
   /**
    * Paging done by the server: `rows` is the current page, `total` counts them all. Without it
    * the table pages (and sorts) the rows it is given.
@@ -59,7 +66,7 @@ export interface DataTableProps<Row> {
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<{ key: string; descending: boolean } | null>(null);
+  const [sort, setSort] = useState<TableSort | null>(props.defaultSort ?? null);
 
   const sorted = useMemo(() => {
     const rows = [...(props.rows ?? [])];
