@@ -181,15 +181,6 @@ export const mapSettingsSchema = z.object({
 });
 export type MapSettings = z.infer<typeof mapSettingsSchema>;
 
-/**
- * Not in the seeds: GET /api/feedbackSettings/v1, the address of the issue tracker's feedback
- * collector the portal embeds in a frame (seed 001 section 7; `FEEDBACK_URL`); null shows none.
- */
-export const feedbackSettingsSchema = z.object({
-  url: z.string().url().nullable(),
-});
-export type FeedbackSettings = z.infer<typeof feedbackSettingsSchema>;
-
 /** Optional minus, digits, optional dot and digits (seed 001 section 5); rounded to 5 decimals. */
 export const coordinatePattern = /^-?\d+(\.\d+)?$/;
 export const coordinateDecimals = 5;

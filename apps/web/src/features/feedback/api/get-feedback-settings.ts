@@ -1,10 +1,10 @@
-import { apiPaths, type FeedbackSettings, feedbackSettingsSchema } from '@linesight/contract';
+import { apiPaths, type FeedbackSettingsResponse, feedbackSettingsResponseSchema } from '@linesight/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Where the feedback collector loads from; the server's configuration does not change while it runs. */
-export function getFeedbackSettings(): Promise<FeedbackSettings> {
-  return apiRequest(apiPaths.feedbackSettings, { schema: feedbackSettingsSchema });
+export function getFeedbackSettings(): Promise<FeedbackSettingsResponse> {
+  return apiRequest(apiPaths.feedbackSettings, { schema: feedbackSettingsResponseSchema });
 }
 
 export const feedbackSettingsQueryOptions = () =>
