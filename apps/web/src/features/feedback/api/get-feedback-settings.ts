@@ -1,4 +1,8 @@
-import { apiPaths, type FeedbackSettingsResponse, feedbackSettingsResponseSchema } from '@linesight/contract';
+import {
+  apiPaths,
+  type FeedbackSettingsResponse,
+  feedbackSettingsResponseSchema,
+} from '@linesight/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
