@@ -65,6 +65,8 @@ describe('formatWidgetValue', () => {
     expect(formatWidgetValue('connectedDevices', 2_400_000, 'en').text).toBe('2.4M');
     expect(formatWidgetValue('connectedDevices', 3_000_000_000, 'en').text).toBe('3B');
     expect(formatWidgetValue('averageLocalNet', 12.34, 'en').text).toBe('12.3');
+    expect(formatWidgetValue('connectedDevices', 1250, 'fr').text).toBe('1,3K');
+    expect(formatWidgetValue('averageLocalNet', 9.5, 'es').text).toBe('9,5');
   });
 
   it('should give scores out of 5 and percents with one decimal in the user’s language', () => {

@@ -90,7 +90,20 @@ export interface ShownFigure {
 const rateUnits = ['bps', 'kbps', 'Mbps', 'Gbps', 'Tbps'] as const;
 
 function oneDecimal(language: string, value: number): string {
-  return new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(value);
+  return new Intl.NumberFormat(language, { maximumFractionDigits: 1, useGrouping: false }).format(
+    value,
+  );
+}
+
+/**
+ * `abbreviateCount` (the contract's K, M, B) with its number written in the user's language:
+ * 1.3K in English, 1,3K in French.
+ */
+function localCount(language: string, value: number): string {
+  const abbreviated = abbreviateCount(value);
+  const unit = /[KMB]$/.test(abbreviated) ? abbreviated.slice(-1) : '';
+  const digits = Number(unit ? abbreviated.slice(0, -1) : abbreviated);
+  return `${oneDecimal(language, digits)}${unit}`;
 }
 
 /**
@@ -105,7 +118,7 @@ export function formatWidgetValue(
 ): ShownFigure {
   switch (widgetUnits[widget]) {
     case 'count':
-      return { text: abbreviateCount(value), unit: '' };
+      return { text: localCount(language, value), unit: '' };
     case 'score':
       return { text: oneDecimal(language, value), unit: '/ 5' };
     case 'percent':
