@@ -112,49 +112,48 @@ export class QoeRepository {
     }
     const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
     const order = page.order === 'asc' ? sql`asc nulls first` : sql`desc nulls last`;
-    const rows = await rowsOf<{
-      total: number;
-      line_of_service_code: string;
-      subscriber_name: string;
-      subscriber_code: string;
-      device_type: string | null;
-      device_identifier: string | null;
-      overall_score: number;
-      cpu_percent_score: number;
-      free_ram_score: number;
-      wifi_score: number;
-      physical_status_score: number;
-      avg_max_uptime_score: number;
-      used_cpu_percent: number | null;
-      used_ram_percent: number | null;
-      lan_host_count: number | null;
-    }>(
-      this.db,
-      sql`
-      select count(*) over ()::integer as total, l.line_of_service_code,
-             coalesce(s.name, '') as subscriber_name, coalesce(s.subscriber_code, '') as subscriber_code,
-             l.device_type, l.device_identifier, r.overall_score, r.cpu_percent_score,
-             r.free_ram_score, r.wifi_score, r.physical_status_score, r.avg_max_uptime_score,
-             r.used_cpu_percent, r.used_ram_percent, r.lan_host_count
-        from ${qoeLineReports} r
-        join ${linesOfService} l on l.id = r.line_id
-        left join ${subscribers} s on s.id = l.subscriber_id
-       ${where}
-       order by ${reportColumns[page.sort]} ${order}, l.line_of_service_code asc
-       offset ${page.offset} limit ${page.limit}`,
-    );
-    let total = rows[0]?.total ?? 0;
-    if (rows.length === 0 && page.offset > 0) {
-      // Past the last page: count apart, so the caller still learns how many there are.
-      const counted = await rowsOf<{ total: number }>(
+    // The page and the count apart: the page walks the sort's index and stops after it, the
+    // count reads the report rows alone (a window count would sort every matching line).
+    const [rows, counted] = await Promise.all([
+      rowsOf<{
+        line_of_service_code: string;
+        subscriber_name: string;
+        subscriber_code: string;
+        device_type: string | null;
+        device_identifier: string | null;
+        overall_score: number;
+        cpu_percent_score: number;
+        free_ram_score: number;
+        wifi_score: number;
+        physical_status_score: number;
+        avg_max_uptime_score: number;
+        used_cpu_percent: number | null;
+        used_ram_percent: number | null;
+        lan_host_count: number | null;
+      }>(
+        this.db,
+        sql`
+        select l.line_of_service_code,
+               coalesce(s.name, '') as subscriber_name, coalesce(s.subscriber_code, '') as subscriber_code,
+               l.device_type, l.device_identifier, r.overall_score, r.cpu_percent_score,
+               r.free_ram_score, r.wifi_score, r.physical_status_score, r.avg_max_uptime_score,
+               r.used_cpu_percent, r.used_ram_percent, r.lan_host_count
+          from ${qoeLineReports} r
+          join ${linesOfService} l on l.id = r.line_id
+          left join ${subscribers} s on s.id = l.subscriber_id
+         ${where}
+         order by ${reportColumns[page.sort]} ${order}, l.line_of_service_code asc
+         offset ${page.offset} limit ${page.limit}`,
+      ),
+      rowsOf<{ total: number }>(
         this.db,
         sql`
         select count(*)::integer as total from ${qoeLineReports} r
-          join ${linesOfService} l on l.id = r.line_id
-          left join ${subscribers} s on s.id = l.subscriber_id ${where}`,
-      );
-      total = counted[0]?.total ?? 0;
-    }
+          ${page.lineOfServiceCode === undefined ? sql`` : sql`join ${linesOfService} l on l.id = r.line_id`}
+         ${where}`,
+      ),
+    ]);
+    const total = counted[0]?.total ?? 0;
     return {
       total,
       rows: rows.map((row) => ({

@@ -606,3 +606,26 @@ describe('quality of experience', () => {
     });
   });
 });
+
+describe('the feedback collector’s address', () => {
+  it('should give the configured address to anyone signed in and let the page frame it', async () => {
+    const sut = await createTestApp({
+      FEEDBACK_URL: 'https://feedback.example.org/collector?id=7',
+    });
+    try {
+      await createUser(sut, { email: 'csr@example.com', role: 'CSR' });
+      const token = await signedInToken(sut, 'csr@example.com');
+      const response = await sut.app.inject({
+        method: 'GET',
+        url: apiPaths.feedbackSettings,
+        headers: { 'x-cah-token': token },
+      });
+      expect(response.json()).toEqual({ url: 'https://feedback.example.org/collector?id=7' });
+      expect(String(response.headers['content-security-policy'])).toContain(
+        "frame-src 'self' https://feedback.example.org",
+      );
+    } finally {
+      await sut.close();
+    }
+  });
+});
