@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   dashboardRefetchInterval,
   formatWidgetValue,
+  selectionRange,
   widgetChart,
   widgetReading,
 } from './widget-reading';
@@ -92,6 +93,21 @@ describe('widgetChart', () => {
     expect(widgetChart(answer([2_000_000, null], 60), 'downstreamBPSAverage')).toEqual({
       x: [start, start + 4 * quarter],
       values: [2, null],
+    });
+  });
+});
+
+describe('selectionRange', () => {
+  it('should run a selection that reaches the last point on to now, and keep any other', () => {
+    const now = start + 10 * quarter;
+    const last = start + 8 * quarter;
+    expect(selectionRange({ start: start + 9 * quarter, end: start }, last, now)).toEqual({
+      start,
+      end: now,
+    });
+    expect(selectionRange({ start, end: start + quarter }, last, now)).toEqual({
+      start,
+      end: start + quarter,
     });
   });
 });

@@ -183,6 +183,21 @@ export function dashboardZoomLimits(now: number = Date.now()): ZoomLimits {
 }
 
 /**
+ * A dragged selection as a range to load: the chart's last point stands for the interval that
+ * starts there, still filling, so a selection that reaches it runs on to now. Otherwise the
+ * newest hour of the week would be left out of a zoom on its right end.
+ */
+export function selectionRange(
+  selection: TimeRange,
+  lastX: number | undefined,
+  now: number,
+): TimeRange {
+  const start = Math.min(selection.start, selection.end);
+  const end = Math.max(selection.start, selection.end);
+  return { start, end: lastX !== undefined && end >= lastX ? now : end };
+}
+
+/**
  * Seed 001 section 4: the dashboard reads again every 300 000 ms, 9 times, then stays as it is
  * until the page is opened again. `dataUpdateCount` counts the first load too.
  */

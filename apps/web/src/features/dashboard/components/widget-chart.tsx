@@ -7,7 +7,12 @@ import { TimeChart } from '../../../components/charts/time-chart';
 import { decideZoom, type TimeRange } from '../../../components/charts/zoom';
 import { useChartColours } from '../../../components/charts/use-chart-colours';
 import { useChartMetric } from '../api/get-population-metric';
-import { dashboardZoomLimits, widgetChart, widgetChartScale } from '../widget-reading';
+import {
+  dashboardZoomLimits,
+  selectionRange,
+  widgetChart,
+  widgetChartScale,
+} from '../widget-reading';
 
 /**
  * The one chart of the dashboard: the selected widget's fleet figure over the dashboard week,
@@ -69,7 +74,9 @@ export function WidgetChart({ widget, height }: { widget: DashboardWidget; heigh
             setTooShort(false);
           }}
           onZoom={(selection) => {
-            const decision = decideZoom(selection, dashboardZoomLimits());
+            const now = Date.now();
+            const range = selectionRange(selection, chart.x.at(-1), now);
+            const decision = decideZoom(range, dashboardZoomLimits(now));
             setTooShort(decision.kind === 'too-short');
             if (decision.kind === 'zoom') setZoom(decision.range);
           }}
