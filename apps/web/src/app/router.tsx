@@ -100,11 +100,17 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
           Component: (await import('../features/passphrase/components/reset-passphrase-page'))
             .ResetPassphrasePage,
         })),
-        screen('base.dashboard'),
+        screen('base.dashboard', async () => ({
+          Component: (await import('../features/dashboard/components/dashboard-page'))
+            .DashboardPage,
+        })),
         screen('base.search', async () => ({
           Component: (await import('../features/search/components/search-page')).SearchPage,
         })),
-        screen('base.uptime-report'),
+        screen('base.uptime-report', async () => ({
+          Component: (await import('../features/uptime-report/components/uptime-report-page'))
+            .UptimeReportPage,
+        })),
         screen('base.qoe-report', async () => ({
           Component: (await import('../features/qoe-report/components/qoe-report-page'))
             .QoeReportPage,

@@ -1,6 +1,7 @@
 import { type QoeReportColumn, type QoeScores } from '@linesight/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { selectValue } from '../../db/recordset';
 import {
   fleetMetrics,
   gatewaySnapshots,
@@ -261,32 +262,25 @@ export class QoeRepository {
   async located(): Promise<
     { lineOfServiceCode: string; latitude: number; longitude: number; overallScore: number }[]
   > {
-    const rows = await rowsOf<{
-      line_of_service_code: string;
-      latitude: number;
-      longitude: number;
-      overall_score: number;
-    }>(
+    // One JSON value rather than a row per gateway: a fleet of 10,000 was 250 ms of row parsing.
+    const located = await selectValue<[string, number | null, number | null, number][] | null>(
       this.db,
       sql`
-      select l.line_of_service_code,
-             coalesce(u.latitude, (g.payload->>'latitude')::double precision) as latitude,
-             coalesce(u.longitude, (g.payload->>'longitude')::double precision) as longitude,
-             coalesce(r.overall_score, -1) as overall_score
+      select json_agg(json_build_array(
+               l.line_of_service_code,
+               coalesce(u.latitude, (g.payload->>'latitude')::double precision),
+               coalesce(u.longitude, (g.payload->>'longitude')::double precision),
+               coalesce(r.overall_score, -1)) order by l.line_of_service_code)
         from ${linesOfService} l
         left join ${lineLocations} u on u.line_id = l.id
         left join ${gatewaySnapshots} g on g.line_id = l.id and g.kind = 'location'
         left join ${qoeLineReports} r on r.line_id = l.id
-       where u.line_id is not null or g.line_id is not null
-       order by l.line_of_service_code`,
+       where u.line_id is not null or g.line_id is not null`,
     );
-    return rows
-      .filter((row) => row.latitude !== null && row.longitude !== null)
-      .map((row) => ({
-        lineOfServiceCode: row.line_of_service_code,
-        latitude: Number(row.latitude),
-        longitude: Number(row.longitude),
-        overallScore: Number(row.overall_score),
-      }));
+    return (located ?? []).flatMap(([lineOfServiceCode, latitude, longitude, overallScore]) =>
+      latitude === null || longitude === null
+        ? []
+        : [{ lineOfServiceCode, latitude, longitude, overallScore }],
+    );
   }
 }

@@ -257,6 +257,10 @@ describe('quality of experience', () => {
         }),
         ...dsl(bad.marginTenths),
         ...hosts(bad.wifi, 0),
+        'Device.DeviceInfo.Location.1.DataObject': JSON.stringify({
+          type: 'Point',
+          coordinates: [-2.2374, 53.4808],
+        }),
       });
       await post('LOS-CABLE', {
         ...deviceInfo({ at, uptime: cable.uptime + elapsed, freePercent: cable.free }),
@@ -509,7 +513,20 @@ describe('quality of experience', () => {
     it('should map located gateways with their overall score', async () => {
       const response = await inject('GET', apiPaths.fleetMap);
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json<FleetMapResponse>().gateways).toEqual([]);
+      // Only the DSL line's gateway reports where it is; its overall score is a broadband alert.
+      expect(response.json<FleetMapResponse>().gateways).toEqual([
+        {
+          lineOfServiceCode: 'LOS-BAD',
+          latitude: 53.4808,
+          longitude: -2.2374,
+          overallScore: expect.any(Number) as number,
+          alert: true,
+        },
+      ]);
+      const [gateway] = response.json<FleetMapResponse>().gateways;
+      const report = await query({ lineOfServiceCode: 'LOS-BAD' });
+      expect(gateway?.overallScore).toBe(report.results[0]?.overallScore);
+      expect(gateway?.overallScore).toBeLessThan(2);
     });
 
     it('should refuse an unknown widget and bad times', async () => {

@@ -2,6 +2,7 @@ import { Group, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '../../lib/brand/brand-context';
+import { useSession } from '../../lib/session';
 
 // Only line pages show it, and those are lazy chunks themselves: it stays out of the first load.
 const SupportInfoPopover = lazy(async () => ({
@@ -9,10 +10,19 @@ const SupportInfoPopover = lazy(async () => ({
     .SupportInfoPopover,
 }));
 
+// Signed-in users only, and fetched after the first paint: it stays out of the first load too.
+const FeedbackButton = lazy(async () => ({
+  default: (await import('../../features/feedback/components/feedback-button')).FeedbackButton,
+}));
+
 const firstYear = 2014;
 
-/** The copyright line, and on a line's network and gateway pages the support information. */
+/**
+ * The copyright line, on a line's network and gateway pages the support information, and for
+ * a signed-in user the feedback collector when one is configured.
+ */
 export function Footer({ losCode }: { losCode: string | undefined }) {
+  const { isAuthenticated } = useSession();
   const { t } = useTranslation();
   const { brand } = useBrand();
   const year = new Date().getFullYear();
@@ -26,6 +36,11 @@ export function Footer({ losCode }: { losCode: string | undefined }) {
         {losCode && (
           <Suspense fallback={null}>
             <SupportInfoPopover losCode={losCode} />
+          </Suspense>
+        )}
+        {isAuthenticated && (
+          <Suspense fallback={null}>
+            <FeedbackButton />
           </Suspense>
         )}
       </Group>

@@ -34,6 +34,11 @@ export interface DataTableColumn<Row> {
   sortValue?: (row: Row) => string | number;
 }
 
+export interface TableSort {
+  key: string;
+  descending: boolean;
+}
+
 export interface DataTableProps<Row> {
   rows: readonly Row[] | undefined;
   columns: readonly DataTableColumn<Row>[];
@@ -48,6 +53,8 @@ export interface DataTableProps<Row> {
   selectedKey?: string | null;
   /** The table's accessible name. */
   caption?: string;
+  /** The sort a table opens with (the uptime report's average uptime); unsorted without it. */
+  defaultSort?: TableSort;
   /**
    * Paging done by the server: `rows` is the current page, `total` counts them all. Without it
    * the table pages (and sorts) the rows it is given.
@@ -79,7 +86,7 @@ export interface TableSort {
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const [clientSort, setClientSort] = useState<TableSort | null>(null);
+  const [clientSort, setClientSort] = useState<TableSort | null>(props.defaultSort ?? null);
   const sort = props.serverSort?.sort ?? clientSort;
 
   const sorted = useMemo(() => {

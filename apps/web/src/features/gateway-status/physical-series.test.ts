@@ -1,12 +1,6 @@
 import type { PhysicalStatus } from '@linesight/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  formatDuration,
-  gatewayChart,
-  gatewayChartTop,
-  latestFigures,
-  temperatureIn,
-} from './physical-series';
+import { gatewayChart, gatewayChartTop, latestFigures, temperatureIn } from './physical-series';
 
 const start = Date.UTC(2026, 10, 24, 12, 0);
 const names = { usedRam: 'Used RAM', cpuLoad: 'CPU load', temperature: 'Temperature' };
@@ -106,15 +100,5 @@ describe('temperatureIn', () => {
     expect(temperatureIn('celsius', -400)).toBe(-40);
     expect(temperatureIn('fahrenheit', -400)).toBe(-40);
     expect(temperatureIn('fahrenheit', 1000)).toBe(212);
-  });
-});
-
-describe('formatDuration', () => {
-  it('should say days, hours and minutes in the user’s language, leaving out zeros', () => {
-    expect(formatDuration('en', 3 * 86_400 + 4 * 3600 + 5 * 60 + 30)).toBe(
-      '3 days 4 hours 5 minutes',
-    );
-    expect(formatDuration('fr', 2 * 3600).replace(/\s/g, ' ')).toBe('2 heures');
-    expect(formatDuration('es', 30)).toBe('0 minutos');
   });
 });

@@ -149,18 +149,3 @@ export function latestFigures(status: PhysicalStatus): LatestFigures {
     secondsSinceLastReboot: status.secondsSinceLastReboot,
   };
 }
-
-/** A duration as days, hours and minutes in the user's language ("3 days, 4 hours, 5 minutes"). */
-export function formatDuration(language: string, seconds: number): string {
-  const minutes = Math.floor(seconds / 60);
-  const parts: [number, 'day' | 'hour' | 'minute'][] = [
-    [Math.floor(minutes / 1440), 'day'],
-    [Math.floor((minutes % 1440) / 60), 'hour'],
-    [minutes % 60, 'minute'],
-  ];
-  const nonZero = parts.filter(([count]) => count > 0);
-  const words = (nonZero.length > 0 ? nonZero : parts.slice(-1)).map(([count, unit]) =>
-    new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }).format(count),
-  );
-  return new Intl.ListFormat(language, { style: 'narrow', type: 'unit' }).format(words);
-}

@@ -13,7 +13,8 @@ import { useSession } from '../../../lib/session';
 import { errorMessage } from '../../../lib/translate-error';
 import type { TranslationKey } from '../../../lib/translation-key';
 import type { PhysicalStatusAnswer } from '../api/get-physical-status';
-import { formatDuration, latestFigures } from '../physical-series';
+import { formatDuration } from '../../../lib/duration';
+import { latestFigures } from '../physical-series';
 
 const none = '–';
 

@@ -1,13 +1,14 @@
 import type { LineOfServiceLocation } from '@linesight/contract';
 import { Alert, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconEye, IconEyeOff, IconPencil, IconRefresh, IconTrash } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { MapMarker } from '../../../components/map/world-map';
+import { useMapSettings } from '../../../lib/map-settings';
 import { localStorageKeys } from '../../../lib/storage';
 import { errorMessage } from '../../../lib/translate-error';
 import { useGatewayLocation } from '../api/get-location';
 import { useLocationRefresh } from '../api/get-location-refresh';
-import { useMapSettings } from '../api/get-map-settings';
 import { usePutLocation } from '../api/put-location';
 import { checkCoordinates } from '../location-form';
 
@@ -16,7 +17,9 @@ function formatNumber(value: number, language: string, maximumFractionDigits: nu
 }
 
 // Leaflet and the world outline load only when a map is shown.
-const LocationMap = lazy(async () => ({ default: (await import('./location-map')).LocationMap }));
+const WorldMap = lazy(async () => ({
+  default: (await import('../../../components/map/world-map')).WorldMap,
+}));
 
 function useMapShown(): [boolean, (shown: boolean) => void] {
   const [shown, setShown] = useState(
@@ -114,6 +117,13 @@ export function LocationPanel({ losCode }: { losCode: string }) {
   const coordinates = shown
     ? `${formatNumber(shown.lat, i18n.language, 5)}, ${formatNumber(shown.long, i18n.language, 5)}`
     : null;
+  const marker = useMemo<MapMarker[]>(
+    () =>
+      shown && coordinates
+        ? [{ key: losCode, lat: shown.lat, long: shown.long, label: coordinates }]
+        : [],
+    [losCode, shown, coordinates],
+  );
 
   return (
     <Card withBorder data-testid="location-panel">
@@ -190,10 +200,12 @@ export function LocationPanel({ losCode }: { losCode: string }) {
           )}
           {mapShown && (
             <Suspense fallback={<Loader size="sm" />}>
-              <LocationMap
-                position={shown}
+              <WorldMap
+                markers={marker}
                 tileUrl={mapSettings.data?.tileUrl ?? null}
-                markerLabel={coordinates ?? ''}
+                label={t('LOCATION.TITLE')}
+                permanentLabels
+                testId="location-map"
               />
             </Suspense>
           )}

@@ -1,6 +1,6 @@
 import { apiPaths, type MapSettings, mapSettingsSchema } from '@linesight/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from './api-client';
 
 /** Where the map's tiles come from; the server's configuration does not change while it runs. */
 export function getMapSettings(): Promise<MapSettings> {
