@@ -13,7 +13,6 @@ import { createHash } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
-  openAsBlob,
   readdirSync,
   readFileSync,
   renameSync,
@@ -67,7 +66,8 @@ let template: Promise<Blob> | undefined;
 export function migratedTemplate(): Promise<Blob> {
   template ??= (async () => {
     const file = path.join(cacheDir, `pglite-migrated-${templateKey()}.tar`);
-    if (existsSync(file)) return openAsBlob(file);
+    // Read whole, not as a file-backed Blob: a parallel build may rename its file over this one.
+    if (existsSync(file)) return new Blob([new Uint8Array(readFileSync(file))]);
     const dump = await buildTemplate();
     mkdirSync(cacheDir, { recursive: true });
     // Parallel test processes may build it at once: each writes its own file, then renames.
