@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { e2eBaseUrl, e2eReadyLine, ssoBaseUrl } from './e2e/support/e2e-settings';
+import { e2eBaseUrl, e2eReadyLine } from './e2e/support/e2e-settings';
 
 /**
  * End-to-end tests drive Debian's Chromium (/usr/bin/chromium); no browser is downloaded.
@@ -13,7 +13,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 30_000,
   // Generous: CI shares two cores with the server under test and Chromium.
-  expect: { timeout: 10_000 },
+  // toPass retries a block that reads the page against the server's answers: after its first
+  // tries, every 500 ms rather than Playwright's default of every second.
+  expect: { timeout: 10_000, toPass: { intervals: [100, 250, 500] } },
   use: {
     baseURL: e2eBaseUrl,
     trace: 'retain-on-failure',
@@ -32,23 +34,15 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: [
-    {
-      command: 'node --import tsx e2e/support/e2e-server.ts',
-      // Ready once the shared fleet has reported, not as soon as the health check answers.
-      wait: { stdout: new RegExp(e2eReadyLine) },
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'pipe',
-      stderr: 'pipe',
-    },
-    {
-      command: 'node --import tsx e2e/support/sso-server.ts',
-      url: `${ssoBaseUrl}/api/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'pipe',
-      stderr: 'pipe',
-    },
-  ],
+  // One command starts both servers side by side (e2e-servers.ts): the end-to-end server with
+  // its fleet, and the single sign-on pair. Ready once the shared fleet has reported and the
+  // single sign-on portal answers, not as soon as a health check does.
+  webServer: {
+    command: 'node --import tsx e2e/support/e2e-servers.ts',
+    wait: { stdout: new RegExp(e2eReadyLine) },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
 });

@@ -18,7 +18,7 @@ import {
 } from './support/chart-answers';
 import { accounts } from './support/e2e-settings';
 import { busyLine, dslLine, neverReportedLine, sr400Line } from './support/fleet';
-import { openAndSignIn, useConsumerSession } from './support/sign-in';
+import { useConsumerSession, useLanguage, useStaffSession } from './support/sign-in';
 
 /**
  * The bandwidth screens against what the server served for the fleet's lines: every figure the
@@ -44,8 +44,8 @@ const busyCounters = (page: Page, query: string): CounterAnswers =>
   );
 
 test.describe('bandwidth, staff', () => {
-  test.beforeEach(async ({ page }) => {
-    await openAndSignIn(page, accounts.csr.email);
+  test.beforeEach(async ({ context }) => {
+    await useStaffSession(context, accounts.csr.email);
   });
 
   test('shows each device’s traffic of every timespan as served, downstream then upstream', async ({
@@ -254,9 +254,10 @@ for (const [language, heading, chartLabel, hourLabel, showTable, unit] of [
 ] as const) {
   test(`bandwidth in ${language}: the chart and its figures in the user’s language`, async ({
     page,
+    context,
   }) => {
-    await openAndSignIn(page, accounts.csr.email);
-    await page.evaluate((chosen) => localStorage.setItem('ls_language', chosen), language);
+    await useStaffSession(context, accounts.csr.email);
+    await useLanguage(context, language);
     const hour = busyCounters(page, 'hour');
     await page.goto(`/bandwidth/${busyLine.lineOfServiceCode}/devices`);
     await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();

@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { accounts } from './support/e2e-settings';
 import { busyLine, fleetReportingSeconds, noBlockingLine, refusingLine } from './support/fleet';
 import { holdCommandStatus } from './support/command-status';
-import { openAndSignIn } from './support/sign-in';
+import { useLanguage, useStaffSession } from './support/sign-in';
 
 /**
  * The device details panel on the fleet's lines: a rename and an icon change saved through the
@@ -33,8 +33,11 @@ async function openDetails(page: Page, device: LanDevice): Promise<void> {
   await expect(page.getByTestId('device-details-name')).toBeVisible();
 }
 
-test('renames a device and changes its icon; the card shows the new name', async ({ page }) => {
-  await openAndSignIn(page, accounts.csr.email);
+test('renames a device and changes its icon; the card shows the new name', async ({
+  page,
+  context,
+}) => {
+  await useStaffSession(context, accounts.csr.email);
   const devices = await openSummary(page, busyLine.lineOfServiceCode);
   const device = onlineWifi(devices)[0];
   if (!device) throw new Error('the busy line has an online WiFi device');
@@ -69,9 +72,10 @@ test('renames a device and changes its icon; the card shows the new name', async
 
 test('blocks a device through the gateway and unblocks it, the card following each report', async ({
   page,
+  context,
 }) => {
   test.setTimeout(120_000);
-  await openAndSignIn(page, accounts.admin.email);
+  await useStaffSession(context, accounts.admin.email);
   const devices = await openSummary(page, busyLine.lineOfServiceCode);
   const device = onlineWifi(devices).filter((candidate) => !candidate.blocked)[1];
   if (!device) throw new Error('the busy line has a second online WiFi device');
@@ -107,8 +111,9 @@ test('blocks a device through the gateway and unblocks it, the card following ea
 
 test('a command the gateway refuses shows its reason and puts the toggle back', async ({
   page,
+  context,
 }) => {
-  await openAndSignIn(page, accounts.csr.email);
+  await useStaffSession(context, accounts.csr.email);
   const devices = await openSummary(page, refusingLine.lineOfServiceCode);
   const device = onlineWifi(devices)[0];
   if (!device) throw new Error('the refusing line has an online WiFi device');
@@ -137,8 +142,9 @@ test('a command the gateway refuses shows its reason and puts the toggle back', 
 
 test('says why a device may not be blocked: an OpenWrt agent, or a wired device', async ({
   page,
+  context,
 }) => {
-  await openAndSignIn(page, accounts.csr.email);
+  await useStaffSession(context, accounts.csr.email);
   const wrtDevices = await openSummary(page, noBlockingLine.lineOfServiceCode);
   const wrtDevice = wrtDevices.find((device) => device.connectionType === 'WiFi');
   if (!wrtDevice) throw new Error('the WRT line has a WiFi device');
@@ -162,9 +168,9 @@ for (const [language, edit, actions] of [
   ['es', 'Editar', 'Acciones del dispositivo'],
   ['fr', 'Modifier', "Actions sur l'appareil"],
 ] as const) {
-  test(`the device details in ${language}`, async ({ page }) => {
-    await openAndSignIn(page, accounts.csr.email);
-    await page.evaluate((chosen) => localStorage.setItem('ls_language', chosen), language);
+  test(`the device details in ${language}`, async ({ page, context }) => {
+    await useStaffSession(context, accounts.csr.email);
+    await useLanguage(context, language);
     const devices = await openSummary(page, busyLine.lineOfServiceCode);
     const device = devices.find((candidate) => candidate.connectionType === 'Ethernet');
     if (!device) throw new Error('the busy line has a wired device');

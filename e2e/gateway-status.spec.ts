@@ -10,7 +10,7 @@ import { formatChartValue, formatDateTime } from '../apps/web/src/components/cha
 import { answerOf, chartLabelled } from './support/chart-answers';
 import { accounts } from './support/e2e-settings';
 import { busyLine, dslLine, neverReportedLine, offlineLine } from './support/fleet';
-import { openAndSignIn, useConsumerSession } from './support/sign-in';
+import { useConsumerSession, useLanguage, useStaffSession } from './support/sign-in';
 
 /** The gateway status screen against the physical status answers the page drew. */
 
@@ -91,8 +91,9 @@ async function openBusyGateway(page: Page): Promise<PhysicalStatusResponse> {
 test.describe('Gateway status', () => {
   test('draws RAM, CPU and temperature as served, in °C or °F, hides a series, and reloads for a timespan', async ({
     page,
+    context,
   }) => {
-    await openAndSignIn(page, accounts.csr.email);
+    await useStaffSession(context, accounts.csr.email);
     const day = await openBusyGateway(page);
     const chart = chartLabelled(page, chartLabel);
     await chart.getByRole('button', { name: 'Show data table' }).click();
@@ -123,8 +124,9 @@ test.describe('Gateway status', () => {
 
   test('shows the latest figures and connection details as served, the support information, and no capabilities to a CSR', async ({
     page,
+    context,
   }) => {
-    await openAndSignIn(page, accounts.csr.email);
+    await useStaffSession(context, accounts.csr.email);
     const { gateway } = await openBusyGateway(page);
     const status = gateway.physicalStatus;
     await expect(page.getByRole('tab')).toHaveText(['Physical status', 'Connection details']);
@@ -160,8 +162,11 @@ test.describe('Gateway status', () => {
     );
   });
 
-  test('shows an admin the client capabilities the gateway has shown', async ({ page }) => {
-    await openAndSignIn(page, accounts.admin.email);
+  test('shows an admin the client capabilities the gateway has shown', async ({
+    page,
+    context,
+  }) => {
+    await useStaffSession(context, accounts.admin.email);
     const answer = answerOf(
       page,
       new RegExp(`/api/deviceCapabilities/v1/${busyLine.lineOfServiceCode}$`),
@@ -179,8 +184,9 @@ test.describe('Gateway status', () => {
 
   test('lists an offline gateway’s open spell as still offline, from its last report', async ({
     page,
+    context,
   }) => {
-    await openAndSignIn(page, accounts.csr.email);
+    await useStaffSession(context, accounts.csr.email);
     const answer = answerOf(page, physicalStatusOf(offlineLine.lineOfServiceCode));
     await page.goto(`/physical-status/${offlineLine.lineOfServiceCode}`);
     const { gateway } = (await (await answer).json()) as PhysicalStatusResponse;
@@ -202,8 +208,8 @@ test.describe('Gateway status', () => {
     await expect(page.getByTestId('connection-rows')).toContainText('Offline');
   });
 
-  test('says a gateway that never reported has no data', async ({ page }) => {
-    await openAndSignIn(page, accounts.csr.email);
+  test('says a gateway that never reported has no data', async ({ page, context }) => {
+    await useStaffSession(context, accounts.csr.email);
     const answer = answerOf(page, physicalStatusOf(neverReportedLine.lineOfServiceCode));
     await page.goto(`/physical-status/${neverReportedLine.lineOfServiceCode}`);
     expect((await answer).status()).toBe(204);
@@ -228,9 +234,12 @@ for (const [language, title, tab] of [
   ['es', 'Estado del gateway', 'Estado físico'],
   ['fr', 'État de la passerelle', 'État physique'],
 ] as const) {
-  test(`Gateway status in ${language}: the screen in the user’s language`, async ({ page }) => {
-    await openAndSignIn(page, accounts.csr.email);
-    await page.evaluate((chosen) => localStorage.setItem('ls_language', chosen), language);
+  test(`Gateway status in ${language}: the screen in the user’s language`, async ({
+    page,
+    context,
+  }) => {
+    await useStaffSession(context, accounts.csr.email);
+    await useLanguage(context, language);
     await page.goto(`/physical-status/${busyLine.lineOfServiceCode}`);
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
     await expect(page.getByRole('tab', { name: tab })).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { accounts } from './support/e2e-settings';
 import { busyLine, docsisLine, dslLine, fibreLine } from './support/fleet';
-import { openAndSignIn, useConsumerSession } from './support/sign-in';
+import { openAndSignIn, useConsumerSession, useStaffSession } from './support/sign-in';
 
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 
@@ -62,8 +62,8 @@ test.describe('navigation per role', () => {
     await expect(page.getByRole('heading', { name: 'WAN stats' })).toBeVisible();
   });
 
-  test('bandwidth and WiFi open their devices child', async ({ page }) => {
-    await openAndSignIn(page, accounts.csr.email);
+  test('bandwidth and WiFi open their devices child', async ({ page, context }) => {
+    await useStaffSession(context, accounts.csr.email);
     await page.goto('/bandwidth/LOS-7');
     await expect(page).toHaveURL(/\/bandwidth\/LOS-7\/devices$/);
     await page.goto('/wifi/LOS-7/');

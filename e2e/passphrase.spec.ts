@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { accounts, passphrase } from './support/e2e-settings';
 import { latestMailTo, mailCountTo, resetLinkIn } from './support/mailbox';
-import { openAndSignIn, signIn } from './support/sign-in';
+import { openAndSignInByForm, signIn } from './support/sign-in';
 
 const newPassphrase = 'Bright-Harbour-Lamp-42';
 
@@ -60,7 +60,7 @@ test.describe('change passphrase', () => {
   test('a user whose passphrase must change is held in the modal until it is changed', async ({
     page,
   }) => {
-    await openAndSignIn(page, accounts.mustChange.email);
+    await openAndSignInByForm(page, accounts.mustChange.email);
     const dialog = page.getByRole('dialog', { name: 'Change passphrase' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByTestId('passphrase-expired')).toHaveText(
@@ -88,7 +88,7 @@ test.describe('change passphrase', () => {
   test('the user menu opens the modal; a wrong current passphrase is reported there', async ({
     page,
   }) => {
-    await openAndSignIn(page, accounts.changer.email);
+    await openAndSignInByForm(page, accounts.changer.email);
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Change Passphrase' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change passphrase' });

@@ -1,13 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { signInAdminApi } from './support/admin-api';
 import { accounts } from './support/e2e-settings';
-import { openAndSignIn } from './support/sign-in';
+import { useStaffSession } from './support/sign-in';
 
 test.describe('provisioning', () => {
   test('create a subscriber, provision a device, associate them, find them, deprovision', async ({
     page,
+    context,
   }) => {
-    await openAndSignIn(page, accounts.admin.email);
+    await useStaffSession(context, accounts.admin.email);
     await page.goto('/provisioning');
     await expect(page.getByRole('heading', { name: 'Provisioning' })).toBeVisible();
 
@@ -79,8 +80,8 @@ test.describe('provisioning', () => {
     ).not.toContainText('E2E-LOS-1');
   });
 
-  test('a subscriber code in use is refused in Create mode', async ({ page }) => {
-    await openAndSignIn(page, accounts.admin.email);
+  test('a subscriber code in use is refused in Create mode', async ({ page, context }) => {
+    await useStaffSession(context, accounts.admin.email);
     await page.goto('/provisioning');
     const form = page.getByRole('form', { name: 'Subscriber' });
     const create = async (name: string): Promise<void> => {
@@ -101,13 +102,14 @@ test.describe('provisioning', () => {
   test('an admin sets, replaces and removes a subscriber’s My Network sign-in', async ({
     page,
     request,
+    context,
   }) => {
     const admin = await signInAdminApi(request);
     await admin.subscriberWithLines('E2E-MYNET-SUB', 'Mona Network', ['E2E-MYNET-LOS']);
     await admin.subscriberWithLines('E2E-MYNET-TAKEN', 'Priya Provisioned', []);
     await admin.consumerSignIn('E2E-MYNET-TAKEN', 'e2e-priya', 'Tr4vel-Lantern-Blue');
 
-    await openAndSignIn(page, accounts.admin.email);
+    await useStaffSession(context, accounts.admin.email);
     await page.goto('/provisioning');
     await expect(page.getByRole('form', { name: 'My Network sign-in' })).toHaveCount(0);
     await page.getByRole('textbox', { name: 'Search by subscriber code' }).fill('E2E-MYNET-SUB');
@@ -162,8 +164,8 @@ test.describe('provisioning', () => {
     expect((await consumerAuth('mwc-e2e-paula')).status()).toBe(401);
   });
 
-  test('a CSR is turned away from provisioning', async ({ page }) => {
-    await openAndSignIn(page, accounts.csr.email);
+  test('a CSR is turned away from provisioning', async ({ page, context }) => {
+    await useStaffSession(context, accounts.csr.email);
     await page.goto('/provisioning');
     await expect(page).toHaveURL(/\/search/);
   });
@@ -172,8 +174,9 @@ test.describe('provisioning', () => {
 test.describe('search', () => {
   test('suggests recent lines before a term, filters unassociated results, explains missing devices', async ({
     page,
+    context,
   }) => {
-    await openAndSignIn(page, accounts.admin.email);
+    await useStaffSession(context, accounts.admin.email);
     await page.goto('/provisioning');
     const subscriberForm = page.getByRole('form', { name: 'Subscriber' });
     await subscriberForm.getByLabel('Name').fill('Sam Searchable');

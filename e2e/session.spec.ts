@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { accounts } from './support/e2e-settings';
-import { openAndSignIn, signIn } from './support/sign-in';
+import { openAndSignInByForm, signIn, useStaffSession } from './support/sign-in';
 
 test.describe('sessions', () => {
   test('a signed-out visit to a screen goes to sign-in, then back to that screen', async ({
@@ -15,7 +15,7 @@ test.describe('sessions', () => {
   });
 
   test('signing out clears the session and hides the navigation', async ({ page, context }) => {
-    await openAndSignIn(page, accounts.csr.email);
+    await openAndSignInByForm(page, accounts.csr.email);
     await page.goto('/summary/LOS-9');
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
@@ -35,7 +35,7 @@ test.describe('sessions', () => {
     page,
     context,
   }) => {
-    await openAndSignIn(page, accounts.csr.email);
+    await openAndSignInByForm(page, accounts.csr.email);
     await page.goto('/dashboard');
     // A response still on its way would store its (valid) token over the one planted here.
     await page.waitForLoadState('networkidle');
@@ -49,7 +49,7 @@ test.describe('sessions', () => {
   });
 
   test('every response renews the stored token and the client echoes it', async ({ page }) => {
-    await openAndSignIn(page, accounts.csr.email);
+    await openAndSignInByForm(page, accounts.csr.email);
     const ping = page.waitForRequest('**/api/ping/secure');
     await page.reload();
     const request = await ping;
@@ -82,8 +82,11 @@ test.describe('sessions', () => {
     await expect(update).toBeHidden();
   });
 
-  test('unknown paths go to the start, and trailing slashes are not strict', async ({ page }) => {
-    await openAndSignIn(page, accounts.csr.email);
+  test('unknown paths go to the start, and trailing slashes are not strict', async ({
+    page,
+    context,
+  }) => {
+    await useStaffSession(context, accounts.csr.email);
     await page.goto('/no/such/screen');
     await expect(page).toHaveURL(/\/search$/);
     await page.goto('/dashboard/');

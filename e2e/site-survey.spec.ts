@@ -15,7 +15,7 @@ import {
   offlineLine,
   refusingLine,
 } from './support/fleet';
-import { openAndSignIn, useConsumerSession } from './support/sign-in';
+import { useConsumerSession, useStaffSession } from './support/sign-in';
 
 /**
  * The site survey on the fleet's lines: the chart and table against the survey the page
@@ -72,9 +72,10 @@ function ownEntry(survey: WifiSpectrumAnalyzer, band: string): SiteSurveyEntry |
 
 test('moves the 5 GHz radio from the form; the next survey shows it on the new channel', async ({
   page,
+  context,
 }) => {
   test.setTimeout(90_000);
-  await openAndSignIn(page, accounts.admin.email);
+  await useStaffSession(context, accounts.admin.email);
   const survey = await openSurvey(page, busyLine.lineOfServiceCode);
   await expect(page.getByTestId('selected-line')).toContainText(busyLine.subscriberName);
   await page.getByText('5 GHz', { exact: true }).click();
@@ -133,8 +134,8 @@ test('moves the 5 GHz radio from the form; the next survey shows it on the new c
   );
 });
 
-test("a change the gateway refuses shows the gateway's own reason", async ({ page }) => {
-  await openAndSignIn(page, accounts.csr.email);
+test("a change the gateway refuses shows the gateway's own reason", async ({ page, context }) => {
+  await useStaffSession(context, accounts.csr.email);
   await openSurvey(page, refusingLine.lineOfServiceCode);
   const form = await openForm(page);
   await chooseAnotherChannel(page, form);
@@ -151,9 +152,10 @@ test("a change the gateway refuses shows the gateway's own reason", async ({ pag
 
 test('a silent gateway: the command expires and the form says the device did not respond', async ({
   page,
+  context,
 }) => {
   test.setTimeout((commandExpireSeconds + 40) * 1000);
-  await openAndSignIn(page, accounts.admin.email);
+  await useStaffSession(context, accounts.admin.email);
   await openSurvey(page, offlineLine.lineOfServiceCode);
   const form = await openForm(page);
   await chooseAnotherChannel(page, form);

@@ -2,7 +2,7 @@ import type { Gateway, LanDevice, LocalNetworkResponse, SupportInfo } from '@lin
 import { expect, type Page, type Response, test } from '@playwright/test';
 import { accounts } from './support/e2e-settings';
 import { busyLine, dslLine, neverReportedLine, offlineLine, refusingLine } from './support/fleet';
-import { openAndSignIn, useConsumerSession } from './support/sign-in';
+import { useConsumerSession, useLanguage, useStaffSession } from './support/sign-in';
 
 /**
  * The summary against what the server served for the fleet's lines: the counts and cards the
@@ -25,8 +25,9 @@ const cards = (page: Page) => page.getByTestId('device-card');
 test.describe('the summary of a line, for staff', () => {
   test('shows the busy household with the counts and cards the server served, online first', async ({
     page,
+    context,
   }) => {
-    await openAndSignIn(page, accounts.csr.email);
+    await useStaffSession(context, accounts.csr.email);
     const network = answerOf(page, /\/api\/localnetwork\/v1\/FLEET-LOS-BUSY$/);
     const gatewayAnswer = answerOf(page, /\/api\/gateway\/v1\/FLEET-LOS-BUSY$/);
     await page.goto(`/summary/${busyLine.lineOfServiceCode}`);
@@ -81,8 +82,11 @@ test.describe('the summary of a line, for staff', () => {
     );
   });
 
-  test('says a line whose gateway never reported has nothing to show yet', async ({ page }) => {
-    await openAndSignIn(page, accounts.csr.email);
+  test('says a line whose gateway never reported has nothing to show yet', async ({
+    page,
+    context,
+  }) => {
+    await useStaffSession(context, accounts.csr.email);
     await page.goto(`/summary/${neverReportedLine.lineOfServiceCode}`);
     await expect(page.getByTestId('subscriber-name')).toHaveText(neverReportedLine.subscriberName);
     await expect(page.getByTestId('never-reported')).toHaveText(
@@ -96,8 +100,9 @@ test.describe('the summary of a line, for staff', () => {
 
   test('shows a gateway that stopped reporting as offline, with its devices offline', async ({
     page,
+    context,
   }) => {
-    await openAndSignIn(page, accounts.csr.email);
+    await useStaffSession(context, accounts.csr.email);
     const network = answerOf(page, /\/api\/localnetwork\/v1\/FLEET-LOS-OFFLINE$/);
     await page.goto(`/summary/${offlineLine.lineOfServiceCode}`);
     const devices = await devicesOf(await network);
@@ -111,8 +116,9 @@ test.describe('the summary of a line, for staff', () => {
 
   test('says a line code typed in the address bar does not exist, and the menus keep their line', async ({
     page,
+    context,
   }) => {
-    await openAndSignIn(page, accounts.csr.email);
+    await useStaffSession(context, accounts.csr.email);
     await page.goto(`/summary/${refusingLine.lineOfServiceCode}`);
     await expect(page.getByTestId('subscriber-name')).toHaveText(refusingLine.subscriberName);
     await page.goto('/summary/NO-SUCH-LINE');
@@ -130,8 +136,8 @@ test.describe('the summary of a line, for staff', () => {
     );
   });
 
-  test('shows the support information the gateway reported', async ({ page }) => {
-    await openAndSignIn(page, accounts.admin.email);
+  test('shows the support information the gateway reported', async ({ page, context }) => {
+    await useStaffSession(context, accounts.admin.email);
     await page.goto(`/summary/${busyLine.lineOfServiceCode}`);
     const answer = answerOf(page, /\/api\/supportInfo\/v1\/FLEET-LOS-BUSY$/);
     await page.getByRole('button', { name: 'Support information' }).click();
@@ -149,8 +155,9 @@ test.describe('the summary of a line, for staff', () => {
 
   test('sets, checks and deletes a user location for the gateway, the map drawn without tiles', async ({
     page,
+    context,
   }) => {
-    await openAndSignIn(page, accounts.admin.email);
+    await useStaffSession(context, accounts.admin.email);
     await page.goto(`/summary/${refusingLine.lineOfServiceCode}`);
     const panel = page.getByTestId('location-panel');
     await expect(panel.getByTestId('location-map').locator('path').first()).toBeAttached();
@@ -211,9 +218,9 @@ for (const [language, status, devicesHeading, wireless] of [
   ['es', 'Estado de la red', 'Dispositivos', 'Dispositivos inalámbricos'],
   ['fr', 'État du réseau', 'Appareils', 'Appareils sans fil'],
 ] as const) {
-  test(`the summary in ${language}`, async ({ page }) => {
-    await openAndSignIn(page, accounts.csr.email);
-    await page.evaluate((chosen) => localStorage.setItem('ls_language', chosen), language);
+  test(`the summary in ${language}`, async ({ page, context }) => {
+    await useStaffSession(context, accounts.csr.email);
+    await useLanguage(context, language);
     await page.goto(`/summary/${busyLine.lineOfServiceCode}`);
     await expect(page.getByRole('heading', { name: status })).toBeVisible();
     await expect(page.getByRole('heading', { name: devicesHeading, exact: true })).toBeVisible();

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { accounts } from './support/e2e-settings';
-import { openAndSignIn, signIn } from './support/sign-in';
+import { useStaffSession } from './support/sign-in';
 
 test.describe('user management', () => {
-  test('an admin creates, edits and deletes a user', async ({ page }) => {
-    await openAndSignIn(page, accounts.admin.email);
+  test('an admin creates, edits and deletes a user', async ({ page, context }) => {
+    await useStaffSession(context, accounts.admin.email);
     await page.goto('/user-management');
     await expect(page.getByRole('heading', { name: 'User management' })).toBeVisible();
     const table = page.getByRole('table');
@@ -56,8 +56,11 @@ test.describe('user management', () => {
     await expect(table.getByRole('cell', { name: 'tess@e2e.example' })).toHaveCount(0);
   });
 
-  test('an admin editing themself cannot set their passphrase or role there', async ({ page }) => {
-    await openAndSignIn(page, accounts.admin.email);
+  test('an admin editing themself cannot set their passphrase or role there', async ({
+    page,
+    context,
+  }) => {
+    await useStaffSession(context, accounts.admin.email);
     await page.goto('/user-management');
     await page
       .getByRole('table')
@@ -76,7 +79,7 @@ test.describe('user management', () => {
   });
 
   test('the users-per-page choice is kept in a cookie for 90 days', async ({ page, context }) => {
-    await openAndSignIn(page, accounts.admin.email);
+    await useStaffSession(context, accounts.admin.email);
     await page.goto('/user-management');
     await page.getByRole('combobox', { name: 'Rows per page' }).click();
     await page.getByRole('option', { name: '25' }).click();
@@ -89,10 +92,8 @@ test.describe('user management', () => {
     await expect(page.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('25');
   });
 
-  test('a CSR cannot reach the screen', async ({ page }) => {
-    await page.goto('/');
-    await signIn(page, accounts.csr.email);
-    await expect(page).toHaveURL(/\/search$/);
+  test('a CSR cannot reach the screen', async ({ page, context }) => {
+    await useStaffSession(context, accounts.csr.email);
     await page.goto('/user-management');
     await expect(page).toHaveURL(/\/search$/);
     await expect(page.getByRole('heading', { name: 'User management' })).toHaveCount(0);

@@ -11,7 +11,7 @@ import {
 import { answerOf, chartLabelled } from './support/chart-answers';
 import { accounts } from './support/e2e-settings';
 import { docsisLine, dslLine, fibreLine, neverReportedLine } from './support/fleet';
-import { openAndSignIn } from './support/sign-in';
+import { openAndSignIn, useStaffSession } from './support/sign-in';
 
 /**
  * The WAN statistics screen against the answers the page drew: the fleet's DSL line and its
@@ -54,8 +54,8 @@ function detail(section: Locator, label: string): Locator {
 }
 
 test.describe('WAN statistics', () => {
-  test.beforeEach(async ({ page }) => {
-    await openAndSignIn(page, accounts.csr.email);
+  test.beforeEach(async ({ context }) => {
+    await useStaffSession(context, accounts.csr.email);
   });
 
   test('draws a DSL line’s quality and rates, marks its retrains, and lists its details as served', async ({

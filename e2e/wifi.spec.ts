@@ -10,7 +10,7 @@ import {
 } from './support/chart-answers';
 import { accounts } from './support/e2e-settings';
 import { busyLine, neverReportedLine } from './support/fleet';
-import { openAndSignIn } from './support/sign-in';
+import { useLanguage, useStaffSession } from './support/sign-in';
 
 /** The WiFi screens against the answers the page drew, for the fleet's busy household. */
 
@@ -36,8 +36,8 @@ const busyCounters = (page: Page, query: string): CounterAnswers =>
   );
 
 test.describe('WiFi', () => {
-  test.beforeEach(async ({ page }) => {
-    await openAndSignIn(page, accounts.csr.email);
+  test.beforeEach(async ({ context }) => {
+    await useStaffSession(context, accounts.csr.email);
   });
 
   test('shows the WiFi devices’ link rates as served, tx downstream and rx upstream', async ({
@@ -136,9 +136,9 @@ for (const [language, chartLabel, settingsTitle, networksTitle] of [
   ['es', 'Velocidad de enlace WiFi por dispositivo', 'Configuración WiFi', 'Redes'],
   ['fr', 'Débit du lien WiFi par appareil', 'Paramètres WiFi', 'Réseaux'],
 ] as const) {
-  test(`WiFi in ${language}: the screen in the user’s language`, async ({ page }) => {
-    await openAndSignIn(page, accounts.csr.email);
-    await page.evaluate((chosen) => localStorage.setItem('ls_language', chosen), language);
+  test(`WiFi in ${language}: the screen in the user’s language`, async ({ page, context }) => {
+    await useStaffSession(context, accounts.csr.email);
+    await useLanguage(context, language);
     await page.goto(`/wifi/${busyLine.lineOfServiceCode}/devices`);
     await expect(page.getByRole('heading', { name: 'WiFi', exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: settingsTitle })).toBeVisible();

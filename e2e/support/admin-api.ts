@@ -1,6 +1,7 @@
 import { apiPaths, sessionTokenHeader } from '@linesight/contract';
 import { type APIRequestContext, type APIResponse, expect } from '@playwright/test';
 import { accounts, passphrase } from './e2e-settings';
+import { sharedStaffSession } from './sign-in';
 
 const withCode = (path: string, code: string) => path.replace(':code', encodeURIComponent(code));
 
@@ -9,11 +10,8 @@ const withCode = (path: string, code: string) => path.replace(':code', encodeURI
  * in place before a screen opens. Every call is an upsert, so tests may repeat them.
  */
 export async function signInAdminApi(request: APIRequestContext) {
-  const signIn = await request.post(apiPaths.authenticate, {
-    data: { user: { email: accounts.admin.email, passphrase } },
-  });
-  expect(signIn.ok()).toBe(true);
-  const token = signIn.headers()[sessionTokenHeader] ?? '';
+  // The admin's session the worker's tests share (sign-in.ts): no passphrase check per call.
+  const { token } = await sharedStaffSession(accounts.admin.email);
 
   const call = async (
     method: 'PUT' | 'POST',

@@ -42,7 +42,9 @@ export class CounterAnswers {
 
   /** Waits for the first answer. */
   async latest(): Promise<MacCounters[]> {
-    await expect.poll(() => this.hosts !== undefined, { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => this.hosts !== undefined, { timeout: 20_000, intervals: [100, 250, 500] })
+      .toBe(true);
     return this.hosts ?? [];
   }
 }

@@ -17,6 +17,7 @@ import { PassphraseHasher } from '../../apps/server/src/modules/auth/passphrase-
 import { UsersRepository } from '../../apps/server/src/modules/users/users.repository';
 import { UsersService } from '../../apps/server/src/modules/users/users.service';
 import { SubscribersRepository } from '../../apps/server/src/modules/subscribers/subscribers.repository';
+import { migratedTemplate } from '../../apps/server/test/pglite-template';
 import { startSmtpSink } from '../../apps/server/test/smtp-sink';
 import { provisionFleet, startFleet } from './e2e-fleet';
 import { consumerSubscriber } from './fleet';
@@ -35,7 +36,12 @@ import {
 
 const startedAt = performance.now();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'linesight-e2e-'));
-const database = await openDatabase({ kind: 'pglite', dataDir });
+// From the migrated dump Vitest leaves (or this makes): no initdb, no migrations to run.
+const database = await openDatabase({
+  kind: 'pglite',
+  dataDir,
+  template: await migratedTemplate(),
+});
 await database.migrate();
 const reportingPaths = await provisionFleet(database.db, e2eBaseUrl);
 const users = new UsersRepository(database.db);

@@ -10,7 +10,8 @@
 import { apiPaths, type DeviceLine, sessionTokenHeader } from '@linesight/contract';
 import { describeGateway, type GatewayProfile } from '@linesight/simulator';
 import { type APIRequestContext, expect } from '@playwright/test';
-import { accounts, consumerSession, passphrase } from './e2e-settings';
+import { accounts, consumerSession } from './e2e-settings';
+import { sharedStaffSession } from './sign-in';
 
 /** The simulator fleet seed whose first gateways give one line of each kind the specs need. */
 export const fleetSeed = 743;
@@ -233,11 +234,7 @@ export async function waitUntilReported(
   request: APIRequestContext,
   lineOfServiceCode: string,
 ): Promise<void> {
-  const signIn = await request.post(apiPaths.authenticate, {
-    data: { user: { email: accounts.admin.email, passphrase } },
-  });
-  expect(signIn.ok()).toBe(true);
-  const headers = { [sessionTokenHeader]: signIn.headers()[sessionTokenHeader] ?? '' };
+  const headers = { [sessionTokenHeader]: (await sharedStaffSession(accounts.admin.email)).token };
   const path = apiPaths.subscriberDevice.replace(':code', encodeURIComponent(lineOfServiceCode));
   await expect
     .poll(

@@ -8,6 +8,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import { openDatabase } from '../../apps/server/src/db/client';
+import { migratedTemplate } from '../../apps/server/test/pglite-template';
 import {
   identityProviderPort,
   identityProviderUrl,
@@ -55,11 +57,15 @@ const provider = new Provider(identityProviderUrl, {
 });
 await new Promise<void>((resolve) => provider.listen(identityProviderPort, '127.0.0.1', resolve));
 
+// The portal's database starts from the migrated dump (pglite-template.ts), not an initdb.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'linesight-e2e-sso-'));
+await (await openDatabase({ kind: 'pglite', dataDir, template: await migratedTemplate() })).close();
+
 Object.assign(process.env, {
   PUBLIC_URL: ssoBaseUrl,
   PORT: String(ssoPort),
   HOST: '127.0.0.1',
-  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'linesight-e2e-sso-')),
+  DATA_DIR: dataDir,
   OIDC_ISSUER: identityProviderUrl,
   OIDC_CLIENT_ID: ssoClient.clientId,
   OIDC_CLIENT_SECRET: ssoClient.clientSecret,

@@ -11,6 +11,7 @@ import { type Database, openDatabase } from '../src/db/client';
 import { systemActor, type UserActor } from '../src/modules/audit/actor';
 import { PassphraseHasher } from '../src/modules/auth/passphrase-hasher';
 import { UsersRepository } from '../src/modules/users/users.repository';
+import { migratedTemplate } from './pglite-template';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -33,7 +34,11 @@ async function openTestDatabase(): Promise<{
 }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({ kind: 'pglite', inMemory: true });
+    const database = await openDatabase({
+      kind: 'pglite',
+      inMemory: true,
+      template: await migratedTemplate(),
+    });
     return { database, url: undefined, dispose: () => database.close() };
   }
   const name = `linesight_test_${randomBytes(6).toString('hex')}`;

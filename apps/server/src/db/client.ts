@@ -31,10 +31,15 @@ export interface Database {
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
+/**
+ * `template`, for a PGlite database, is a dump (`dumpDataDir`) it starts from when its folder
+ * holds none yet, instead of creating a cluster: creating one (initdb) costs seconds, which every
+ * test file paid (apps/server/test/pglite-template.ts keeps a migrated one).
+ */
 export type DatabaseLocation =
   | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; dataDir: string }
-  | { kind: 'pglite'; inMemory: true };
+  | { kind: 'pglite'; dataDir: string; template?: Blob }
+  | { kind: 'pglite'; inMemory: true; template?: Blob };
 
 export interface DatabaseOptions {
   /** An idle pooled connection failed (the server restarted, say); the pool replaces it. */
@@ -67,13 +72,16 @@ export async function openDatabase(
   }
   // pg_trgm serves substring search; PostgreSQL ships it in contrib.
   const extensions = { pg_trgm };
+  const pgliteOptions = location.template
+    ? { extensions, loadDataDir: location.template }
+    : { extensions };
   let client: PGlite;
   if ('dataDir' in location) {
     const folder = path.join(location.dataDir, 'pglite');
     mkdirSync(folder, { recursive: true });
-    client = await PGlite.create(folder, { extensions });
+    client = await PGlite.create(folder, pgliteOptions);
   } else {
-    client = await PGlite.create({ extensions });
+    client = await PGlite.create(pgliteOptions);
   }
   const db = drizzlePglite({ client, schema });
   return {
