@@ -366,8 +366,10 @@ const runTable = sql.identifier('bench_qoe_run');
 interface StoredRun {
   now: number;
   lines: number;
-  storedDays: number;
+  stage: 'empty' | 'day' | 'day scored' | 'week' | 'week scored';
   generationSeconds: number;
+  /** The job's time to score the history, s, by days stored. */
+  historySeconds: Record<number, number>;
 }
 
 async function benchEngine(
@@ -411,7 +413,6 @@ async function benchEngine(
   const plansFile = options.record ? path.join(import.meta.dirname, `plans-${engine}.txt`) : null;
   if (plansFile) await writeFile(plansFile, '');
   try {
-    let generationSeconds = kept?.run.generationSeconds ?? 0;
     const phases: Phase[] = [];
     const session = {
       app,
@@ -441,43 +442,25 @@ async function benchEngine(
       await database.db.execute(sql`checkpoint`);
     };
 
-    if (!kept) {
-      const started = performance.now();
-      progress(`generating the fleet of ${lines} lines and its newest day`);
-      await generateFleet(database.db, fleet, start, progress);
-      await generateScoredTier(database.db, fleet, daysRange(start, detailDays), true, progress);
-      await markBuilt(database.db, start);
-      generationSeconds = roundTo((performance.now() - started) / 1000);
-      const scoring = performance.now();
-      await scoreHistory(harness, daysRange(start, detailDays), progress);
-      const historySeconds = roundTo((performance.now() - scoring) / 1000);
-      await analyze();
-      if (!options.generateOnly) {
-        progress('1 day stored: timing the calls');
-        phases.push(await measurePhase(harness, detailDays, historySeconds, phaseOptions));
-      }
-      progress(`generating the ${storedDays - detailDays} older days`);
-      const older = performance.now();
-      const olderRange = daysRange(start, storedDays - detailDays, detailDays);
-      await generateScoredTier(database.db, fleet, olderRange, false, progress);
-      generationSeconds = roundTo(generationSeconds + (performance.now() - older) / 1000);
-      const scoringOlder = performance.now();
-      await scoreHistory(harness, olderRange, progress);
-      const olderHistorySeconds = roundTo((performance.now() - scoringOlder) / 1000);
-      await analyze();
-      const run: StoredRun = { now: start, lines, storedDays, generationSeconds };
+    // A run goes through these stages; a kept database remembers the last one it reached, so
+    // that the long generation serves several runs and a run can resume where one stopped.
+    let run: StoredRun = kept?.run ?? {
+      now: start,
+      lines,
+      stage: 'empty',
+      generationSeconds: 0,
+      historySeconds: {},
+    };
+    const save = async (next: Partial<StoredRun>) => {
+      run = { ...run, ...next };
+      await database.db.execute(sql`delete from ${runTable}`);
       await database.db.execute(
         sql`insert into ${runTable} (run) values (${JSON.stringify(run)}::jsonb)`,
       );
-      if (!options.generateOnly) {
-        progress(`${storedDays} days stored: timing the calls`);
-        phases.push(await measurePhase(harness, storedDays, olderHistorySeconds, phaseOptions));
-      }
-    } else {
-      progress(
-        `the kept database's ${kept.run.storedDays} days, stored for ${new Date(start).toISOString()}`,
-      );
-      // A kept database's clock resumes after the buckets earlier runs scored.
+    };
+    if (kept) {
+      progress(`the kept database, stage ${run.stage}, data for ${new Date(start).toISOString()}`);
+      // The clock resumes after the buckets earlier runs' jobs scored.
       const [latest] = await selectRows<{ at: string | null }>(
         database.db,
         sql`select max(bucket)::text as at from gateway_metrics where tier = 900`,
@@ -486,9 +469,66 @@ async function benchEngine(
         const resume = new Date(latest.at).getTime() + 900_000 + 90_000;
         clock.advance(Math.max(0, resume - start));
       }
-      if (!options.generateOnly)
-        phases.push(await measurePhase(harness, kept.run.storedDays, 0, phaseOptions));
     }
+    const newestDay = daysRange(start, detailDays);
+    const olderDays = daysRange(start, storedDays - detailDays, detailDays);
+    const timed = async (work: () => Promise<void>) => {
+      const started = performance.now();
+      await work();
+      return roundTo((performance.now() - started) / 1000);
+    };
+    if (run.stage === 'empty') {
+      progress(`generating the fleet of ${lines} lines and its newest day`);
+      const seconds = await timed(async () => {
+        await generateFleet(database.db, fleet, start, progress);
+        await generateScoredTier(database.db, fleet, newestDay, true, progress);
+        await markBuilt(database.db, start);
+        await analyze();
+      });
+      await save({ stage: 'day', generationSeconds: seconds });
+    }
+    if (options.generateOnly) progress('generated the newest day; the rest needs the scoring job');
+    else {
+      if (run.stage === 'day') {
+        progress(`the job scores the newest day's ${96} buckets`);
+        const seconds = await timed(() => scoreHistory(harness, newestDay, progress));
+        await analyze();
+        await save({
+          stage: 'day scored',
+          historySeconds: { ...run.historySeconds, [detailDays]: seconds },
+        });
+      }
+      if (run.stage === 'day scored') {
+        progress(`${detailDays} day stored: timing the calls`);
+        phases.push(
+          await measurePhase(
+            harness,
+            detailDays,
+            run.historySeconds[detailDays] ?? 0,
+            phaseOptions,
+          ),
+        );
+        progress(`generating the ${storedDays - detailDays} older days`);
+        const seconds = await timed(async () => {
+          await generateScoredTier(database.db, fleet, olderDays, false, progress);
+        });
+        await save({ stage: 'week', generationSeconds: run.generationSeconds + seconds });
+      }
+      if (run.stage === 'week') {
+        progress(`the job scores the older days' ${(storedDays - detailDays) * 96} buckets`);
+        const seconds = await timed(() => scoreHistory(harness, olderDays, progress));
+        await analyze();
+        await save({
+          stage: 'week scored',
+          historySeconds: { ...run.historySeconds, [storedDays]: seconds },
+        });
+      }
+      progress(`${storedDays} days stored: timing the calls`);
+      phases.push(
+        await measurePhase(harness, storedDays, run.historySeconds[storedDays] ?? 0, phaseOptions),
+      );
+    }
+    const generationSeconds = run.generationSeconds;
     return {
       ...(await runFacts(engine, database.db)),
       lines,
