@@ -30,6 +30,7 @@ import {
   fleetReportingSeconds,
   type GatewayRole,
   offlineReportHours,
+  rebootingHistoryHours,
   simulatedLines,
 } from './fleet';
 
@@ -66,7 +67,7 @@ export async function startFleet(
   log: (line: string) => void,
 ): Promise<void> {
   const target = (line: (typeof simulatedLines)[number]): ReportingTarget => ({
-    gateway: new Gateway(fleetGatewayProfile(line.fleetIndex)),
+    gateway: new Gateway(fleetGatewayProfile(line.fleetIndex, line.role)),
     url: `${serverUrl}${paths.get(line.lineOfServiceCode) ?? ''}`,
   });
   const linesIn = (role: GatewayRole) => simulatedLines.filter((line) => line.role === role);
@@ -89,6 +90,21 @@ export async function startFleet(
     }
     await postReports(url, reports);
   }
+
+  // The rebooting line: its last hours at 15-minute spacing, then live like the others.
+  const rebooting = linesIn('rebooting').map(target);
+  for (const { gateway, url } of rebooting) {
+    const reports = [];
+    for (let at = now - rebootingHistoryHours * 3600; at < now; at += offlineReportSpacing) {
+      reports.push(gateway.reportAt(at, offlineReportSpacing));
+    }
+    await postReports(url, reports);
+  }
+  runLive(rebooting, {
+    intervalSeconds: fleetReportingSeconds,
+    commands: { nakShare: 0, silentShare: 0 },
+    onEvent: logTrouble,
+  });
 
   const refusing = linesIn('refusing').map(target);
   const refusingReported = firstReportsOf(refusing);

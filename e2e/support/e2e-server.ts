@@ -120,11 +120,13 @@ Object.assign(process.env, {
   COMMAND_EXPIRE_SECONDS: String(commandExpireSeconds),
 });
 delete process.env.DATABASE_URL;
-await import('../../apps/server/src/server');
+const server = await import('../../apps/server/src/server');
 
 await startFleet(`http://127.0.0.1:${e2ePort}`, reportingPaths, (line) =>
   process.stderr.write(`${line}\n`),
 );
+// The backfilled hours built and scored now: the QoE, uptime and dashboard screens have data.
+await server.rollUpNow();
 process.stdout.write(
   `${e2eReadyLine} in ${((performance.now() - startedAt) / 1000).toFixed(1)} s\n`,
 );

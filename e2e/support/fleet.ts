@@ -62,12 +62,17 @@ export type GatewayRole =
   /** Reports live from the start and refuses every command (NAK, "busy"). */
   | 'refusing'
   /** Sent a few reports hours ago, then nothing: the gateway is offline. */
-  | 'offline';
+  | 'offline'
+  /**
+   * Reboots about once an hour (the simulator's schedule at `rebootingBehaviour`): its last
+   * hours are sent at 15-minute spacing when the server starts, then it reports live.
+   */
+  | 'rebooting';
 
 function simulatedLine(
   line: FleetLine & { fleetIndex: number; role: GatewayRole },
 ): SimulatedLine & { role: GatewayRole } {
-  const profile = fleetGatewayProfile(line.fleetIndex);
+  const profile = fleetGatewayProfile(line.fleetIndex, line.role);
   return {
     ...line,
     deviceType: profile.model.name,
@@ -85,9 +90,14 @@ function simulatedLine(
   };
 }
 
+/** The rebooting line's gateway: a reboot in every hour of the simulator's schedule. */
+export const rebootingBehaviour = { rebootsPerDay: 24, offlineSpellsPerDay: 0 } as const;
+
 /** The simulator's description of gateway `fleetIndex` as the fleet plays it. */
-export function fleetGatewayProfile(fleetIndex: number): GatewayProfile {
-  return describeGateway(fleetSeed, fleetIndex, { behaviour: fleetBehaviour });
+export function fleetGatewayProfile(fleetIndex: number, role?: GatewayRole): GatewayProfile {
+  return describeGateway(fleetSeed, fleetIndex, {
+    behaviour: role === 'rebooting' ? rebootingBehaviour : fleetBehaviour,
+  });
 }
 
 /** Connie Consumer's household (consumerSession): a DSL line and a fibre line. */
@@ -175,6 +185,21 @@ export const offlineLine = simulatedLine({
 /** When the offline line's reports run, in hours before the server started. */
 export const offlineReportHours = { from: 3, to: 2 } as const;
 
+/**
+ * The uptime report's most frequent rebooter: its gateway rebooted about once an hour in the
+ * `rebootingHistoryHours` sent before the server opened (so the uptime report lists it first,
+ * with several reboots), and reports live since. The QoE job has scored that history.
+ */
+export const rebootingLine = simulatedLine({
+  lineOfServiceCode: 'FLEET-LOS-REBOOTS',
+  subscriberCode: 'FLEET-SUB-REBOOTS',
+  subscriberName: 'Rhea Bauer',
+  fleetIndex: 6,
+  role: 'rebooting',
+});
+/** How much of the rebooting line's history is sent before the server opens. */
+export const rebootingHistoryHours = 6;
+
 /** Provisioned and associated, but no gateway ever reported on it. */
 export const neverReportedLine: FleetLine = {
   lineOfServiceCode: 'FLEET-LOS-SILENT',
@@ -192,6 +217,7 @@ export const simulatedLines = [
   noBlockingLine,
   refusingLine,
   offlineLine,
+  rebootingLine,
 ] as const;
 
 /** Every line the server provisions, the never-reported one included. */

@@ -56,6 +56,9 @@ import { LineHealthService } from './modules/monitoring/line-health.service';
 import { siteSurveyRoutes } from './modules/monitoring/site-survey.routes';
 import { SiteSurveyService } from './modules/monitoring/site-survey.service';
 import { createMailer } from './modules/mail/mailer';
+import { QoeRepository } from './modules/qoe/qoe.repository';
+import { qoeRoutes } from './modules/qoe/qoe.routes';
+import { QoeService } from './modules/qoe/qoe.service';
 import { PassphraseRepository } from './modules/passphrase/passphrase.repository';
 import { passphraseRoutes } from './modules/passphrase/passphrase.routes';
 import { PassphraseService } from './modules/passphrase/passphrase.service';
@@ -91,6 +94,7 @@ export interface Services {
   bandwidth: BandwidthService;
   siteSurvey: SiteSurveyService;
   lineHealth: LineHealthService;
+  qoe: QoeService;
   ingest: IngestService;
   passphrase: PassphraseService;
   search: SearchService;
@@ -172,6 +176,13 @@ function createServices(dependencies: AppDependencies, log: FastifyBaseLogger): 
     changes,
     commandTimeoutsFor(config.commandExpireSeconds),
   );
+  const homeNetwork = new HomeNetworkService(
+    new HomeNetworkRepository(database.db),
+    new SeriesRepository(database.db),
+    actions,
+    clock,
+    changes,
+  );
   return {
     auth,
     sso: new SsoService(
@@ -216,13 +227,7 @@ function createServices(dependencies: AppDependencies, log: FastifyBaseLogger): 
       },
     ),
     actions,
-    homeNetwork: new HomeNetworkService(
-      new HomeNetworkRepository(database.db),
-      new SeriesRepository(database.db),
-      actions,
-      clock,
-      changes,
-    ),
+    homeNetwork,
     bandwidth: new BandwidthService(
       new HomeNetworkRepository(database.db),
       new SeriesRepository(database.db),
@@ -237,6 +242,12 @@ function createServices(dependencies: AppDependencies, log: FastifyBaseLogger): 
       clock,
     ),
     audit: new AuditService(new AuditRepository(database.db), clock, config.auditRetentionDays),
+    qoe: new QoeService(
+      new QoeRepository(database.db),
+      new HomeNetworkRepository(database.db),
+      homeNetwork,
+      clock,
+    ),
   };
 }
 
@@ -275,6 +286,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
           ...(config.mapTiles ? [tileImageSource(config.mapTiles.url)] : []),
         ],
         connectSrc: ["'self'"],
+        // The feedback collector's frame (seed 001 section 7), only when one is configured.
+        frameSrc: ["'self'", ...(config.feedbackUrl ? [new URL(config.feedbackUrl).origin] : [])],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },
@@ -337,6 +350,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(bandwidthRoutes, { bandwidthService: app.services.bandwidth });
   await app.register(siteSurveyRoutes, { siteSurveyService: app.services.siteSurvey });
   await app.register(lineHealthRoutes, { lineHealthService: app.services.lineHealth });
+  await app.register(qoeRoutes, { qoeService: app.services.qoe, feedbackUrl: config.feedbackUrl });
   await app.register(searchRoutes, { searchService: app.services.search });
   await app.register(auditRoutes, { auditService: app.services.audit });
   await app.register(reportRoutes, {

@@ -79,6 +79,7 @@ const environmentSchema = z
       )
       .optional(),
     MAP_TILE_ATTRIBUTION: z.string().min(1).optional(),
+    FEEDBACK_URL: z.url({ protocol: /^https?$/ }).optional(),
     DEMO_GATEWAYS: z.coerce.number().int().min(0).max(10_000).default(50),
     DEMO_BACKFILL_DAYS: z.coerce.number().int().min(0).max(400).default(30),
     DEMO_SEED: z.coerce.number().int().min(0).default(1),
@@ -150,6 +151,8 @@ export interface Config {
   deviceManagerUrl: string | undefined;
   /** The location panel's map tiles (a Leaflet URL template); unset, the world outline alone. */
   mapTiles: { url: string; attribution: string | null } | null;
+  /** The feedback collector frame's address (seed 001 section 7); null for none. */
+  feedbackUrl: string | null;
   /**
    * The reporting frequency the bandwidth charts assume (`maccounters.frequency`): they refresh
    * every fifth of it and zoom to no less than three of it. Each gateway reports at its own.
@@ -227,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTiles: e.MAP_TILE_URL
       ? { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION ?? null }
       : null,
+    feedbackUrl: e.FEEDBACK_URL ?? null,
     reportingFrequencySeconds: e.REPORTING_FREQUENCY_SECONDS,
     demoFleet: { gateways: e.DEMO_GATEWAYS, backfillDays: e.DEMO_BACKFILL_DAYS, seed: e.DEMO_SEED },
     webRoot: path.resolve(import.meta.dirname, '../../web/dist'),

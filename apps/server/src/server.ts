@@ -55,12 +55,15 @@ const maintenance = setInterval(() => {
     .catch((error: unknown) => app.log.error({ err: error }, 'database maintenance failed'));
 }, 3_600_000);
 maintenance.unref();
-const stopTelemetryJobs = startTelemetryJobs(
-  new TelemetryRepository(database.db),
-  config.retentionDays,
-  systemClock,
-  app.log,
-);
+const telemetry = new TelemetryRepository(database.db);
+const stopTelemetryJobs = startTelemetryJobs(telemetry, config.retentionDays, systemClock, app.log);
+
+/**
+ * Builds the closed tier buckets and scores them now rather than at the job's next minute: the
+ * end-to-end server calls it once its fleet has backfilled, so the QoE, uptime and dashboard
+ * screens have data when the specs start.
+ */
+export const rollUpNow = (): Promise<unknown> => telemetry.rollUp(systemClock.now());
 
 let stopDemoFleet = (): void => undefined;
 

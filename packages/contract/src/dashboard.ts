@@ -121,3 +121,7 @@ export const fleetMapResponseSchema = z.object({
   ),
 });
 export type FleetMapResponse = z.infer<typeof fleetMapResponseSchema>;
+
+/** GET /api/feedbackSettings/v1 (ours): the feedback collector frame's address, null for none. */
+export const feedbackSettingsResponseSchema = z.object({ url: z.string().nullable() });
+export type FeedbackSettingsResponse = z.infer<typeof feedbackSettingsResponseSchema>;

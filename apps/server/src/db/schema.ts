@@ -528,3 +528,121 @@ export const lineLocations = pgTable('line_locations', {
   longitude: doublePrecision('longitude').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Quality of experience (docs/qoe-model.md, decision 021): written by the scoring job that runs
+ * with the rollup, read as stored by the QoE, uptime and dashboard routes. A score is 0–5 with
+ * one decimal, -1 when the gateway did not report what it reads. Each row keeps the
+ * measurements its scores read, so a page can say which one pulled a score down. A line's rows
+ * go with it (foreign keys: the job writes them a batch at a time, not per report).
+ */
+const qoeScore = (name: string) => doublePrecision(name).notNull();
+const qoeScoreColumns = () => ({
+  overallScore: qoeScore('overall_score'),
+  cpuPercentScore: qoeScore('cpu_percent_score'),
+  freeRamScore: qoeScore('free_ram_score'),
+  wifiScore: qoeScore('wifi_score'),
+  physicalStatusScore: qoeScore('physical_status_score'),
+  avgMaxUptimeScore: qoeScore('avg_max_uptime_score'),
+});
+
+/**
+ * A line's scores for one 900 s bucket, from that bucket of the tier tables, and what they read:
+ * average CPU load and free RAM in percent, the weakest WiFi devices' signal percent (seed 001
+ * section 9's), temperature in °C, the DSL downstream margin and the mean DOCSIS downstream SNR
+ * in dB, the highest uptime; and what the fleet figures add up: LAN devices listed, those on
+ * WiFi, downstream bits per second, the WiFi devices' mean link rates, the access line's score.
+ */
+export const qoeIntervalScores = pgTable(
+  'qoe_interval_scores',
+  {
+    lineId: lineReference(),
+    bucket: bucket(),
+    ...qoeScoreColumns(),
+    usedCpuPercent: doublePrecision('used_cpu_percent'),
+    freeRamPercent: doublePrecision('free_ram_percent'),
+    wifiSignalPercent: doublePrecision('wifi_signal_percent'),
+    temperatureC: doublePrecision('temperature_c'),
+    dslMarginDb: doublePrecision('dsl_margin_db'),
+    docsisSnrDb: doublePrecision('docsis_snr_db'),
+    maxUptimeSeconds: bigint('max_uptime_seconds', { mode: 'number' }),
+    lanHostCount: integer('lan_host_count').notNull(),
+    wifiHostCount: integer('wifi_host_count').notNull(),
+    downstreamBps: doublePrecision('downstream_bps'),
+    wifiDownlinkKbps: doublePrecision('wifi_downlink_kbps'),
+    wifiUplinkKbps: doublePrecision('wifi_uplink_kbps'),
+    wanScore: doublePrecision('wan_score'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.lineId, table.bucket] }),
+    // The fleet figures of a bucket, and retention.
+    index('qoe_interval_scores_bucket_idx').on(table.bucket),
+  ],
+);
+
+/** A line's daily averages (UTC days) of its interval scores, for the QoE page's table. */
+export const qoeDailyScores = pgTable(
+  'qoe_daily_scores',
+  {
+    lineId: lineReference(),
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    ...qoeScoreColumns(),
+    usedCpuPercent: doublePrecision('used_cpu_percent'),
+    usedRamPercent: doublePrecision('used_ram_percent'),
+    lanHostCount: integer('lan_host_count'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.lineId, table.day] }),
+    index('qoe_daily_scores_day_idx').on(table.day),
+  ],
+);
+
+/**
+ * One row per line that has been scored: the QoE report's (its scores over the 24 hours up to
+ * its newest scored bucket) and the uptime report's (reboots and weighted average uptime over
+ * 30 days). Indexed for the reports' default orders.
+ */
+export const qoeLineReports = pgTable(
+  'qoe_line_reports',
+  {
+    lineId: uuid('line_id')
+      .primaryKey()
+      .references(() => linesOfService.id, { onDelete: 'cascade' }),
+    /** The newest scored bucket's start: the window is the 24 hours that end with it. */
+    windowEnd: timestamp('window_end', { withTimezone: true }).notNull(),
+    ...qoeScoreColumns(),
+    usedCpuPercent: doublePrecision('used_cpu_percent'),
+    usedRamPercent: doublePrecision('used_ram_percent'),
+    lanHostCount: integer('lan_host_count'),
+    reboots: integer('reboots').notNull(),
+    weightedAvgUptimeSeconds: doublePrecision('weighted_avg_uptime_seconds'),
+  },
+  (table) => [
+    index('qoe_line_reports_overall_idx').on(table.overallScore),
+    index('qoe_line_reports_uptime_idx').on(
+      sql`${table.reboots} desc`,
+      table.weightedAvgUptimeSeconds,
+    ),
+  ],
+);
+
+/**
+ * The fleet's figures per 900 s bucket (decision 021): the dashboard widgets and the experience
+ * rating factors, each added up over the lines scored in that bucket. A dashboard call reads
+ * these rows by bucket: it never scans the lines.
+ */
+export const fleetMetrics = pgTable('fleet_metrics', {
+  bucket: timestamp('bucket', { withTimezone: true }).primaryKey(),
+  lineCount: integer('line_count').notNull(),
+  connectedDevices: doublePrecision('connected_devices'),
+  averageQoe: doublePrecision('average_qoe'),
+  downstreamBpsAverage: doublePrecision('downstream_bps_average'),
+  wifiPercent: doublePrecision('wifi_percent'),
+  averageLocalNet: doublePrecision('average_local_net'),
+  broadbandExperience: doublePrecision('broadband_experience'),
+  deviceUptime: doublePrecision('device_uptime'),
+  wifiRssi: doublePrecision('wifi_rssi'),
+  wanSnr: doublePrecision('wan_snr'),
+  wifiDownstream: doublePrecision('wifi_downstream'),
+  wifiUpstream: doublePrecision('wifi_upstream'),
+});

@@ -55,6 +55,12 @@ export async function applyRetention(
   for (const tier of tierSeconds) {
     await telemetry.deleteTierBefore(tier, new Date(now - retentionDays[tier] * day));
   }
+  // QoE intervals and fleet figures live as long as the 900 s buckets they were scored from,
+  // daily scores as long as the 28800 s ones.
+  await telemetry.deleteQoeBefore(
+    new Date(now - retentionDays[900] * day),
+    new Date(now - retentionDays[28800] * day),
+  );
   // A re-send older than the finest tier could not be stored anyway.
   await telemetry.deleteReportKeysBefore(new Date(now - retentionDays[60] * day));
 }

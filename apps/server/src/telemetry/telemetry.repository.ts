@@ -9,6 +9,7 @@ import {
   statementSizes,
   TimeSlice,
 } from '../db/event-loop';
+import { deleteQoeBefore, fleetFigures, scoreBatch } from './qoe-scoring';
 import { type HostStateRecord, type LanHost, lanHostsOf } from './lan-hosts';
 import {
   gatewayEvents,
@@ -326,6 +327,8 @@ export class TelemetryRepository {
    */
   async rollUp(now: Date): Promise<RollupResult> {
     const built: Record<number, number> = {};
+    // The 900 s buckets this run scored, whose fleet figures are added up again at the end.
+    const scoredBuckets = new Set<string>();
     for (const [tier, source] of tierSources) {
       const before = closedBefore(tier, now);
       built[tier] = 0;
@@ -348,6 +351,11 @@ export class TelemetryRepository {
             await tx.execute(rebuild(metric, target, source, tier));
           }
           await tx.execute(rebuildWan(target, source, tier));
+          if (tier === 900) {
+            // The QoE job scores the buckets as they are built (telemetry/qoe-scoring.ts).
+            await scoreBatch(tx, target);
+            for (const { bucket } of taken) scoredBuckets.add(bucket);
+          }
           const next = tierBuiltFrom(tier);
           if (next) {
             await tx.execute(
@@ -373,6 +381,9 @@ export class TelemetryRepository {
           target: rollupProgress.tier,
           set: { builtBefore: sql`greatest(${rollupProgress.builtBefore}, excluded.built_before)` },
         });
+      if (tier === 900 && scoredBuckets.size > 0) {
+        await this.db.execute(fleetFigures([...scoredBuckets].map((at) => new Date(at))));
+      }
     }
     return { built };
   }
@@ -405,6 +416,11 @@ export class TelemetryRepository {
       deleted += count ?? 0;
     }
     return deleted;
+  }
+
+  /** Deletes QoE intervals and fleet figures before `intervalCutoff`, days before `dayCutoff`. */
+  deleteQoeBefore(intervalCutoff: Date, dayCutoff: Date): Promise<void> {
+    return deleteQoeBefore(this.db, intervalCutoff, dayCutoff);
   }
 
   /** Forgets received-report keys older than `cutoff`: a re-send that late is not expected. */
