@@ -185,6 +185,8 @@ interface CallResult extends LatencySummary {
   targetMs: number | null;
   met: boolean | null;
   medianBytes: number;
+  /** The report query's median `total` (lines matching its filters); null for other calls. */
+  medianTotal: number | null;
   /** The bench process's CPU time per call, ms (see line-health.bench.ts). */
   cpu: { p50: number; p95: number };
   /** Every scan of the call's reads, from one warm call's EXPLAIN ANALYZE. */
@@ -242,6 +244,7 @@ async function timeCalls(
     ms: [] as number[],
     cpuMs: [] as number[],
     bytes: [] as number[],
+    totals: [] as number[],
   }));
   for (let round = 0; round < warmUpRounds + timedRounds; round++) {
     const now = clock.now().getTime();
@@ -261,13 +264,17 @@ async function timeCalls(
       timings[index]?.ms.push(ms);
       timings[index]?.cpuMs.push((user + system) / 1000);
       timings[index]?.bytes.push(response.rawPayload.length);
+      if (request.method === 'POST') {
+        timings[index]?.totals.push((JSON.parse(response.body) as { total: number }).total);
+      }
     }
   }
   return chosen.map((call, index) => {
-    const { ms = [], cpuMs = [], bytes = [] } = timings[index] ?? {};
+    const { ms = [], cpuMs = [], bytes = [], totals = [] } = timings[index] ?? {};
     const summary = summariseLatencies(ms);
     const cpu = summariseLatencies(cpuMs);
     const sortedBytes = [...bytes].sort((a, b) => a - b);
+    const sortedTotals = [...totals].sort((a, b) => a - b);
     return {
       call: call.key,
       ...summary,
@@ -275,6 +282,7 @@ async function timeCalls(
       met: call.targetMs === null ? null : summary.p95 < call.targetMs,
       cpu: { p50: cpu.p50, p95: cpu.p95 },
       medianBytes: sortedBytes[Math.floor(sortedBytes.length / 2)] ?? 0,
+      medianTotal: sortedTotals[Math.floor(sortedTotals.length / 2)] ?? null,
     };
   });
 }
@@ -544,8 +552,8 @@ async function benchEngine(
 
 function markdown(results: readonly EngineResult[]): string {
   const rows = [
-    '| engine | stored | call | bytes | p50 ms | p95 ms | max ms | CPU p50 / p95 ms | target | met | scans (rows) |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| engine | stored | call | bytes | p50 ms | p95 ms | max ms | CPU p50 / p95 ms | target | met | matches | scans (rows) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   const jobs: string[] = [];
   for (const result of results) {
@@ -558,17 +566,15 @@ function markdown(results: readonly EngineResult[]): string {
           )
           .join('; ');
         rows.push(
-          `| ${result.engineVersion} | ${phase.storedDays} d | ${c.call} | ${c.medianBytes} | ${c.p50} | ${c.p95} | ${c.max} | ${c.cpu.p50} / ${c.cpu.p95} | ${c.targetMs ? `< ${c.targetMs}` : '-'} | ${c.met === null ? '-' : c.met ? 'yes' : 'no'} | ${scans} |`,
+          `| ${result.engineVersion} | ${phase.storedDays} d | ${c.call} | ${c.medianBytes} | ${c.p50} | ${c.p95} | ${c.max} | ${c.cpu.p50} / ${c.cpu.p95} | ${c.targetMs ? `< ${c.targetMs}` : '-'} | ${c.met === null ? '-' : c.met ? 'yes' : 'no'} | ${c.medianTotal ?? ''} | ${scans} |`,
         );
       }
       if (phase.job) {
-        const { rollup, scoring } = phase.job;
-        const costText = (cost: Cost | null) =>
-          cost
-            ? `${cost.wallMs} ms wall, ${cost.processCpuMs} ms process CPU, ${cost.databaseCpuMs ?? '-'} ms database CPU`
-            : 'not run';
+        const { rollupAndScoring, scoring, built } = phase.job;
+        const costText = (cost: Cost) =>
+          `${cost.wallMs} ms wall, ${cost.processCpuMs} ms process CPU, ${cost.databaseCpuMs ?? '-'} ms database CPU`;
         jobs.push(
-          `${result.engineVersion}, ${phase.storedDays} d, bucket ${phase.job.bucket} (${phase.job.lines} lines): rollup ${costText(rollup)}; scoring ${costText(scoring)} (load ${phase.loadAverage.before}–${phase.loadAverage.after})`,
+          `${result.engineVersion}, ${phase.storedDays} d, bucket ${phase.job.bucket} (built ${JSON.stringify(built)}): rollup and scoring ${costText(rollupAndScoring)}; scoring alone ${costText(scoring)}`,
         );
       }
     }
