@@ -484,6 +484,19 @@ async function benchEngine(
         clock.advance(Math.max(0, resume - start));
       }
     }
+    const resultOf = async (): Promise<EngineResult> => ({
+      ...(await runFacts(engine, database.db)),
+      lines,
+      generationSeconds: run.generationSeconds,
+      warmUpRounds,
+      timedRounds: options.timedRounds,
+      phases,
+    });
+    const writeResult = async () => {
+      if (!options.record) return;
+      const file = path.join(import.meta.dirname, `results-${engine}.json`);
+      await writeFile(file, `${JSON.stringify(await resultOf(), null, 2)}\n`);
+    };
     const newestDay = daysRange(start, detailDays);
     const olderDays = daysRange(start, storedDays - detailDays, detailDays);
     const timed = async (work: () => Promise<void>) => {
@@ -522,6 +535,8 @@ async function benchEngine(
             phaseOptions,
           ),
         );
+        // Written now too: the rest of a run at 10,000 lines takes half an hour.
+        await writeResult();
         progress(`generating the ${storedDays - detailDays} older days`);
         const seconds = await timed(async () => {
           await generateScoredTier(database.db, fleet, olderDays, false, progress);
@@ -541,16 +556,9 @@ async function benchEngine(
       phases.push(
         await measurePhase(harness, storedDays, run.historySeconds[storedDays] ?? 0, phaseOptions),
       );
+      await writeResult();
     }
-    const generationSeconds = run.generationSeconds;
-    return {
-      ...(await runFacts(engine, database.db)),
-      lines,
-      generationSeconds,
-      warmUpRounds,
-      timedRounds: options.timedRounds,
-      phases,
-    };
+    return await resultOf();
   } finally {
     await app.close();
   }
@@ -627,10 +635,6 @@ async function main(): Promise<void> {
           record,
         },
       );
-      if (record) {
-        const file = path.join(import.meta.dirname, `results-${engine}.json`);
-        await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
-      }
       results.push(result);
       if (values.drop && opened.drop) {
         await opened.drop();
