@@ -394,6 +394,7 @@ async function benchEngine(
   options: {
     only?: string | undefined;
     generateOnly: boolean;
+    jobOnly: boolean;
     timedRounds: number;
     record: boolean;
   },
@@ -514,6 +515,20 @@ async function benchEngine(
       });
       await save({ stage: 'day', generationSeconds: seconds });
     }
+    if (options.jobOnly) {
+      progress(`stage ${run.stage}: the job alone, on one bucket of every line`);
+      const loadBefore = loadAverage();
+      const job = await scoreBucket(harness, cost);
+      phases.push({
+        storedDays: run.stage.startsWith('week') ? storedDays : detailDays,
+        rows: await tableRows(database),
+        historySeconds: 0,
+        loadAverage: { before: loadBefore, after: loadAverage() },
+        calls: [],
+        job,
+      });
+      return await resultOf();
+    }
     if (options.generateOnly) progress('generated the newest day; the rest needs the scoring job');
     else {
       if (run.stage === 'day') {
@@ -606,6 +621,8 @@ async function main(): Promise<void> {
       drop: { type: 'boolean', default: false },
       only: { type: 'string' },
       'generate-only': { type: 'boolean', default: false },
+      /** The job alone on a kept database (not recorded): its rollup and scoring of one bucket. */
+      'job-only': { type: 'boolean', default: false },
     },
   });
   const url = process.env.DATABASE_URL;
@@ -620,7 +637,11 @@ async function main(): Promise<void> {
       opened.database.db,
       sql`select current_database() as name`,
     );
-    const record = lines === defaultLines[engine] && !values.only && !values['generate-only'];
+    const record =
+      lines === defaultLines[engine] &&
+      !values.only &&
+      !values['generate-only'] &&
+      !values['job-only'];
     let dropped = false;
     try {
       const result = await benchEngine(
@@ -631,6 +652,7 @@ async function main(): Promise<void> {
         {
           only: values.only,
           generateOnly: values['generate-only'],
+          jobOnly: values['job-only'],
           timedRounds: Number(values.rounds),
           record,
         },
