@@ -287,7 +287,7 @@ describe('route access', () => {
 
 describe('route access with a later issue’s route', () => {
   /** A monitoring route as a later issue would add it: line data for staff and its consumer. */
-  const laterRoute = '/api/individualQoe/v1/span/:losCode';
+  const laterRoute = '/api/laterIssue/v1/span/:losCode';
   const rightRule: RouteRule = {
     verdicts: {
       anonymous: 'deny',

@@ -30,9 +30,10 @@ const percent = z.number().min(0).max(100).nullable();
 export const qoeMeasurementSchema = z.object({
   score: z.enum(qoeComponentScores),
   /**
-   * What was measured: `usedCpuPercent`, `freeRamPercent`, `wifiSignalPercent` (the weakest
-   * WiFi device's, seed 001 section 9's percent), `temperatureC`, `dslMarginDb`,
-   * `docsisSnrDb`, `avgMaxUptimeSeconds`.
+   * What was measured: `usedCpuPercent`, `freeRamPercent`, `wifiSignalPercent` (seed 001
+   * section 9's percent, the mean of the weakest third of the WiFi devices, at least one),
+   * `temperatureC`, `dslMarginDb`, `docsisSnrDb`, `avgMaxUptimeSeconds` (the interval's
+   * highest uptime).
    */
   measurement: z.string().max(40),
   /** In the unit its name says; null when not reported. */

@@ -202,14 +202,15 @@ export function reportLines(target: SQL): SQL {
       select pts.line_id,
              extract(epoch from lead(pts.at) over (partition by pts.line_id order by pts.at) - pts.at)::double precision as d
         from pts),
+    counted as (select boots.line_id, count(*)::integer as reboots from boots group by boots.line_id),
+    weighted as (
+      select spells.line_id, sum(spells.d * spells.d) / nullif(sum(spells.d), 0) as weighted
+        from spells where spells.d is not null group by spells.line_id),
     u as (
-      select b.line_id,
-             (select count(*)::integer from boots where boots.line_id = b.line_id) as reboots,
-             b.uptime_seconds,
-             extract(epoch from ${uptimeWindow})::double precision as most,
-             (select sum(sp.d * sp.d) / nullif(sum(sp.d), 0) from spells sp
-               where sp.line_id = b.line_id and sp.d is not null) as weighted
-        from b)
+      select b.line_id, coalesce(counted.reboots, 0) as reboots, b.uptime_seconds,
+             extract(epoch from ${uptimeWindow})::double precision as most, weighted.weighted
+        from b left join counted on counted.line_id = b.line_id
+               left join weighted on weighted.line_id = b.line_id)
     select sc.*, u.reboots,
            case when u.reboots = 0 and u.uptime_seconds is not null
                 then least(u.uptime_seconds, u.most) else u.weighted end

@@ -1,6 +1,7 @@
 import { type QoeReportColumn, type QoeScores } from '@linesight/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { selectValue } from '../../db/recordset';
 import {
   fleetMetrics,
   gatewaySnapshots,
@@ -112,49 +113,48 @@ export class QoeRepository {
     }
     const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
     const order = page.order === 'asc' ? sql`asc nulls first` : sql`desc nulls last`;
-    const rows = await rowsOf<{
-      total: number;
-      line_of_service_code: string;
-      subscriber_name: string;
-      subscriber_code: string;
-      device_type: string | null;
-      device_identifier: string | null;
-      overall_score: number;
-      cpu_percent_score: number;
-      free_ram_score: number;
-      wifi_score: number;
-      physical_status_score: number;
-      avg_max_uptime_score: number;
-      used_cpu_percent: number | null;
-      used_ram_percent: number | null;
-      lan_host_count: number | null;
-    }>(
-      this.db,
-      sql`
-      select count(*) over ()::integer as total, l.line_of_service_code,
-             coalesce(s.name, '') as subscriber_name, coalesce(s.subscriber_code, '') as subscriber_code,
-             l.device_type, l.device_identifier, r.overall_score, r.cpu_percent_score,
-             r.free_ram_score, r.wifi_score, r.physical_status_score, r.avg_max_uptime_score,
-             r.used_cpu_percent, r.used_ram_percent, r.lan_host_count
-        from ${qoeLineReports} r
-        join ${linesOfService} l on l.id = r.line_id
-        left join ${subscribers} s on s.id = l.subscriber_id
-       ${where}
-       order by ${reportColumns[page.sort]} ${order}, l.line_of_service_code asc
-       offset ${page.offset} limit ${page.limit}`,
-    );
-    let total = rows[0]?.total ?? 0;
-    if (rows.length === 0 && page.offset > 0) {
-      // Past the last page: count apart, so the caller still learns how many there are.
-      const counted = await rowsOf<{ total: number }>(
+    // The page and the count apart: the page walks the sort's index and stops after it, the
+    // count reads the report rows alone (a window count would sort every matching line).
+    const [rows, counted] = await Promise.all([
+      rowsOf<{
+        line_of_service_code: string;
+        subscriber_name: string;
+        subscriber_code: string;
+        device_type: string | null;
+        device_identifier: string | null;
+        overall_score: number;
+        cpu_percent_score: number;
+        free_ram_score: number;
+        wifi_score: number;
+        physical_status_score: number;
+        avg_max_uptime_score: number;
+        used_cpu_percent: number | null;
+        used_ram_percent: number | null;
+        lan_host_count: number | null;
+      }>(
+        this.db,
+        sql`
+        select l.line_of_service_code,
+               coalesce(s.name, '') as subscriber_name, coalesce(s.subscriber_code, '') as subscriber_code,
+               l.device_type, l.device_identifier, r.overall_score, r.cpu_percent_score,
+               r.free_ram_score, r.wifi_score, r.physical_status_score, r.avg_max_uptime_score,
+               r.used_cpu_percent, r.used_ram_percent, r.lan_host_count
+          from ${qoeLineReports} r
+          join ${linesOfService} l on l.id = r.line_id
+          left join ${subscribers} s on s.id = l.subscriber_id
+         ${where}
+         order by ${reportColumns[page.sort]} ${order}, l.line_of_service_code asc
+         offset ${page.offset} limit ${page.limit}`,
+      ),
+      rowsOf<{ total: number }>(
         this.db,
         sql`
         select count(*)::integer as total from ${qoeLineReports} r
-          join ${linesOfService} l on l.id = r.line_id
-          left join ${subscribers} s on s.id = l.subscriber_id ${where}`,
-      );
-      total = counted[0]?.total ?? 0;
-    }
+          ${page.lineOfServiceCode === undefined ? sql`` : sql`join ${linesOfService} l on l.id = r.line_id`}
+         ${where}`,
+      ),
+    ]);
+    const total = counted[0]?.total ?? 0;
     return {
       total,
       rows: rows.map((row) => ({
@@ -262,32 +262,25 @@ export class QoeRepository {
   async located(): Promise<
     { lineOfServiceCode: string; latitude: number; longitude: number; overallScore: number }[]
   > {
-    const rows = await rowsOf<{
-      line_of_service_code: string;
-      latitude: number;
-      longitude: number;
-      overall_score: number;
-    }>(
+    // One JSON value rather than a row per gateway: a fleet of 10,000 was 250 ms of row parsing.
+    const located = await selectValue<[string, number | null, number | null, number][] | null>(
       this.db,
       sql`
-      select l.line_of_service_code,
-             coalesce(u.latitude, (g.payload->>'latitude')::double precision) as latitude,
-             coalesce(u.longitude, (g.payload->>'longitude')::double precision) as longitude,
-             coalesce(r.overall_score, -1) as overall_score
+      select json_agg(json_build_array(
+               l.line_of_service_code,
+               coalesce(u.latitude, (g.payload->>'latitude')::double precision),
+               coalesce(u.longitude, (g.payload->>'longitude')::double precision),
+               coalesce(r.overall_score, -1)) order by l.line_of_service_code)
         from ${linesOfService} l
         left join ${lineLocations} u on u.line_id = l.id
         left join ${gatewaySnapshots} g on g.line_id = l.id and g.kind = 'location'
         left join ${qoeLineReports} r on r.line_id = l.id
-       where u.line_id is not null or g.line_id is not null
-       order by l.line_of_service_code`,
+       where u.line_id is not null or g.line_id is not null`,
     );
-    return rows
-      .filter((row) => row.latitude !== null && row.longitude !== null)
-      .map((row) => ({
-        lineOfServiceCode: row.line_of_service_code,
-        latitude: Number(row.latitude),
-        longitude: Number(row.longitude),
-        overallScore: Number(row.overall_score),
-      }));
+    return (located ?? []).flatMap(([lineOfServiceCode, latitude, longitude, overallScore]) =>
+      latitude === null || longitude === null
+        ? []
+        : [{ lineOfServiceCode, latitude, longitude, overallScore }],
+    );
   }
 }

@@ -186,7 +186,12 @@ const isWidget = (name: string): name is DashboardWidget =>
 const mean = (values: number[]): number | null =>
   values.length === 0 ? null : values.reduce((total, value) => total + value, 0) / values.length;
 
+/** How long a fleet map answer is kept before it is read again. */
+const fleetMapCacheMs = 60_000;
+
 export class QoeService {
+  private fleetMapCache: { at: number; answer: FleetMapResponse } | null = null;
+
   constructor(
     private readonly qoe: QoeRepository,
     private readonly homeNetwork: HomeNetworkRepository,
@@ -379,13 +384,24 @@ export class QoeService {
     };
   }
 
+  /**
+   * The located gateways and their overall score. Every located line is in the answer, so it is
+   * read once a minute at most and kept meanwhile (per process): a dashboard refresh of a 10,000
+   * line fleet must not join every line each time. Scores change once a 900 s bucket is scored.
+   */
   async fleetMap(): Promise<FleetMapResponse> {
+    const now = this.clock.now().getTime();
+    if (this.fleetMapCache && now - this.fleetMapCache.at < fleetMapCacheMs) {
+      return this.fleetMapCache.answer;
+    }
     const gateways = await this.qoe.located();
-    return {
+    const answer = {
       gateways: gateways.map((gateway) => ({
         ...gateway,
         alert: gateway.overallScore >= 0 && gateway.overallScore < broadbandAlertBelow,
       })),
     };
+    this.fleetMapCache = { at: now, answer };
+    return answer;
   }
 }

@@ -257,6 +257,10 @@ describe('quality of experience', () => {
         }),
         ...dsl(bad.marginTenths),
         ...hosts(bad.wifi, 0),
+        'Device.DeviceInfo.Location.1.DataObject': JSON.stringify({
+          type: 'Point',
+          coordinates: [-2.2374, 53.4808],
+        }),
       });
       await post('LOS-CABLE', {
         ...deviceInfo({ at, uptime: cable.uptime + elapsed, freePercent: cable.free }),
@@ -509,7 +513,20 @@ describe('quality of experience', () => {
     it('should map located gateways with their overall score', async () => {
       const response = await inject('GET', apiPaths.fleetMap);
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json<FleetMapResponse>().gateways).toEqual([]);
+      // Only the DSL line's gateway reports where it is; its overall score is a broadband alert.
+      expect(response.json<FleetMapResponse>().gateways).toEqual([
+        {
+          lineOfServiceCode: 'LOS-BAD',
+          latitude: 53.4808,
+          longitude: -2.2374,
+          overallScore: expect.any(Number) as number,
+          alert: true,
+        },
+      ]);
+      const [gateway] = response.json<FleetMapResponse>().gateways;
+      const report = await query({ lineOfServiceCode: 'LOS-BAD' });
+      expect(gateway?.overallScore).toBe(report.results[0]?.overallScore);
+      expect(gateway?.overallScore).toBeLessThan(2);
     });
 
     it('should refuse an unknown widget and bad times', async () => {
@@ -604,5 +621,28 @@ describe('quality of experience', () => {
       expect(await db.$count(fleetMetrics)).toBe(0);
       expect(await db.$count(qoeDailyScores)).toBeGreaterThan(0);
     });
+  });
+});
+
+describe('the feedback collector’s address', () => {
+  it('should give the configured address to anyone signed in and let the page frame it', async () => {
+    const sut = await createTestApp({
+      FEEDBACK_URL: 'https://feedback.example.org/collector?id=7',
+    });
+    try {
+      await createUser(sut, { email: 'csr@example.com', role: 'CSR' });
+      const token = await signedInToken(sut, 'csr@example.com');
+      const response = await sut.app.inject({
+        method: 'GET',
+        url: apiPaths.feedbackSettings,
+        headers: { 'x-cah-token': token },
+      });
+      expect(response.json()).toEqual({ url: 'https://feedback.example.org/collector?id=7' });
+      expect(String(response.headers['content-security-policy'])).toContain(
+        "frame-src 'self' https://feedback.example.org",
+      );
+    } finally {
+      await sut.close();
+    }
   });
 });
