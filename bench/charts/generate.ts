@@ -67,7 +67,7 @@ export function bucketRange(
 }
 
 /** The rollup's marks as its last run at `now` left them. */
-async function insertRollupProgress(db: Db, now: number): Promise<void> {
+export async function insertRollupProgress(db: Db, now: number): Promise<void> {
   for (const { tier } of tiers) {
     if (tier === 60) continue;
     await db.execute(sql`
@@ -76,7 +76,7 @@ async function insertRollupProgress(db: Db, now: number): Promise<void> {
   }
 }
 
-async function insertLines(db: Db, count: number, now: number): Promise<void> {
+export async function insertLines(db: Db, count: number, now: number): Promise<void> {
   const createdAt = new Date(now - 400 * day * 1000).toISOString();
   await db.execute(sql`
     insert into lines_of_service (line_of_service_code, reporting_token, device_type,
@@ -96,7 +96,7 @@ export const linesBetween = (from: number, to: number) => sql`
     from lines_of_service
    where line_of_service_code between ${lineCode(from)} and ${lineCode(to)}`;
 
-async function insertGatewayMetrics(
+export async function insertGatewayMetrics(
   db: Db,
   from: number,
   to: number,
@@ -119,7 +119,7 @@ async function insertGatewayMetrics(
      order by l.id, b`);
 }
 
-async function insertHostMetrics(
+export async function insertHostMetrics(
   db: Db,
   from: number,
   to: number,

@@ -11,7 +11,7 @@ import type { ServerProcess } from './server-process';
 const ticksPerSecond = 100;
 
 /** CPU seconds of the PostgreSQL backends serving `database` (Linux /proc; 0 elsewhere). */
-async function postgresBackendSeconds(database: string): Promise<number> {
+export async function postgresBackendSeconds(database: string): Promise<number> {
   let ticks = 0;
   const pids = await readdir('/proc').catch(() => [] as string[]);
   for (const pid of pids.filter((entry) => /^\d+$/.test(entry))) {

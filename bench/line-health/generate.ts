@@ -83,7 +83,7 @@ function crowdedNeighbours(profile: GatewayProfile, lines: number): NeighbourPro
 }
 
 /** A series of one line as wan_metrics stores it, with the value it scatters around. */
-interface SeriesSpec {
+export interface SeriesSpec {
   n: number;
   series: string;
   /** A gauge's typical value, or a counter's typical delta per report. */
@@ -94,7 +94,7 @@ interface SeriesSpec {
 }
 
 /** The wan_metrics series of line n, from its simulated line. */
-function seriesOf(n: number, profile: GatewayProfile): SeriesSpec[] {
+export function seriesOf(n: number, profile: GatewayProfile): SeriesSpec[] {
   const { line } = profile;
   const gauge = (series: string, value: number, spread: number): SeriesSpec => ({
     n,
@@ -154,7 +154,7 @@ function seriesOf(n: number, profile: GatewayProfile): SeriesSpec[] {
 /** Lines per INSERT of wan_metrics: 25 lines of 14 to 28 series, 1,344 buckets of the 900 s tier. */
 const linesPerBatch = 25;
 
-async function insertWanMetrics(
+export async function insertWanMetrics(
   db: Db,
   from: number,
   to: number,
@@ -185,7 +185,7 @@ async function insertWanMetrics(
  * Reboots and offline spells for every line and retrains for the DSL ones, at random times
  * over the history (`gateway_events` as the collector writes them).
  */
-async function insertEvents(
+export async function insertEvents(
   db: Db,
   from: number,
   to: number,
