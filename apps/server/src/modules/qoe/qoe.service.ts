@@ -32,6 +32,7 @@ import {
 import { spanOf } from '../monitoring/span-grid';
 import type {
   DailyScoreRecord,
+  FleetFigure,
   FleetMetricsRecord,
   IntervalScoreRecord,
   QoeRepository,
@@ -161,13 +162,13 @@ export function measurementsOf(row: IntervalScoreRecord): QoeMeasurement[] {
 }
 
 /** Each widget's figure in a fleet row. */
-const widgetValue: Record<DashboardWidget, (row: FleetMetricsRecord) => number | null> = {
-  connectedDevices: (row) => row.connectedDevices,
-  averageQoe: (row) => row.averageQoe,
-  downstreamBPSAverage: (row) => row.downstreamBpsAverage,
-  wifiPercent: (row) => row.wifiPercent,
-  averageLocalNet: (row) => row.averageLocalNet,
-  broadbandExperience: (row) => row.broadbandExperience,
+const widgetFigure: Record<DashboardWidget, FleetFigure> = {
+  connectedDevices: 'connectedDevices',
+  averageQoe: 'averageQoe',
+  downstreamBPSAverage: 'downstreamBpsAverage',
+  wifiPercent: 'wifiPercent',
+  averageLocalNet: 'averageLocalNet',
+  broadbandExperience: 'broadbandExperience',
 };
 
 /** Each rating factor's figure in a fleet row; a speed test has no source (docs/qoe-model.md). */
@@ -182,9 +183,6 @@ const factorValue: Record<RatingFactor, (row: FleetMetricsRecord) => number | nu
 
 const isWidget = (name: string): name is DashboardWidget =>
   (dashboardWidgets as readonly string[]).includes(name);
-
-const mean = (values: number[]): number | null =>
-  values.length === 0 ? null : values.reduce((total, value) => total + value, 0) / values.length;
 
 /** How long a fleet map answer is kept before it is read again. */
 const fleetMapCacheMs = 60_000;
@@ -346,19 +344,19 @@ export class QoeService {
     const stepMs = to - from <= fleetQuarterHoursUpToMs ? intervalMs : 4 * intervalMs;
     const start = Math.floor(from / stepMs) * stepMs;
     const points = Math.max(1, Math.ceil((to - start) / stepMs));
-    const sums = Array.from({ length: points }, () => [] as number[]);
-    const value = widgetValue[widget];
-    for (const row of await this.qoe.fleet(new Date(start), new Date(start + points * stepMs))) {
-      const figure = value(row);
-      const index = Math.floor((row.bucket.getTime() - start) / stepMs);
-      if (figure !== null && index >= 0 && index < points) sums[index]?.push(figure);
-    }
     const precision = widget === 'averageQoe' || widget === 'broadbandExperience' ? 100 : 10;
+    const data = Array<number | null>(points).fill(null);
+    const averages = await this.qoe.fleetSeries(
+      widgetFigure[widget],
+      new Date(start),
+      new Date(start + points * stepMs),
+      stepMs,
+    );
+    for (const [index, average] of averages) {
+      if (index >= 0 && index < points) data[index] = Math.round(average * precision) / precision;
+    }
     return {
-      data: sums.map((values) => {
-        const average = mean(values);
-        return average === null ? null : Math.round(average * precision) / precision;
-      }),
+      data,
       intervalMinutes: stepMs / minute,
       startTime: start,
     };

@@ -486,6 +486,15 @@ describe('quality of experience', () => {
       // Good 2, bad 3, cable 1 in each quarter; the late line's 2 in the last.
       expect(devices.data.slice(0, 4)).toEqual([6, 6, 6, 8]);
       expect(devices.data.slice(4)).toEqual([null]);
+      // Over three days the chart is hourly: the span's first hour averages its four quarters.
+      const week = await inject(
+        'GET',
+        apiPaths.populationMetricSpan.replace(':widgetPath', 'connectedDevices'),
+        { query: { startTime: span.startTime - 2 * 86_400_000, endTime: span.endTime } },
+      );
+      const hourly = week.json<PopulationMetricResponse>();
+      expect(hourly.intervalMinutes).toBe(60);
+      expect(hourly.data.filter((value) => value !== null)).toEqual([6.5]);
       expect((await widget('wifiPercent')).data[3]).toBe(oneDecimal((4 / 8) * 100));
       expect((await widget('averageLocalNet')).data[3]).toBe(2);
       const averageQoe = (await widget('averageQoe')).data[0];
