@@ -80,12 +80,6 @@ const reportTargetMs = 200;
 interface Call {
   key: string;
   targetMs: number | null;
-  /**
-   * How far ahead of the bench's clock the call is made (ms), by round: the fleet map is kept a
-   * minute per process (qoe.service.ts), and the bench's clock stands still, so the uncached
-   * variant is made a minute further ahead each round, the clock put back after it.
-   */
-  clockAheadMs?: (round: number) => number;
   /** A request for this round; the query drawn at random where the call has a choice. */
   request(now: number, random: Random): { method: 'GET' | 'POST'; url: string; payload?: object };
 }
@@ -144,12 +138,6 @@ const calls: Call[] = [
   {
     key: 'fleetMap',
     targetMs: dashboardTargetMs,
-    request: () => ({ method: 'GET', url: apiPaths.fleetMap }),
-  },
-  {
-    key: 'fleetMap uncached',
-    targetMs: dashboardTargetMs,
-    clockAheadMs: (round) => (round + 1) * 61_000,
     request: () => ({ method: 'GET', url: apiPaths.fleetMap }),
   },
   {
@@ -268,14 +256,11 @@ async function timeCalls(
     const now = clock.now().getTime();
     for (const [index, call] of chosen.entries()) {
       const request = call.request(now, random);
-      const ahead = call.clockAheadMs?.(round) ?? 0;
-      clock.advance(ahead);
       const cpu = process.cpuUsage();
       const begun = performance.now();
       const response = await app.inject({ ...request, headers: { 'x-cah-token': token } });
       const ms = performance.now() - begun;
       const { user, system } = process.cpuUsage(cpu);
-      clock.advance(-ahead);
       if (response.statusCode !== 200) {
         throw new Error(
           `${request.method} ${request.url} answered ${response.statusCode}: ${response.body}`,
@@ -321,13 +306,9 @@ async function explainCalls(
   const text: string[] = [`# ${heading}`];
   for (const call of chosen) {
     const request = call.request(clock.now().getTime(), random);
-    // Past every timed call's clock, so that a kept answer is not what gets explained.
-    const ahead = call.clockAheadMs?.(100_000) ?? 0;
-    clock.advance(ahead);
     const statements = await recordStatements(database, () =>
       app.inject({ ...request, headers: { 'x-cah-token': token } }),
     );
-    clock.advance(-ahead);
     const plans = await explainStatements(database, statements);
     scans.set(
       call.key,

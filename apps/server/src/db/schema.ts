@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -646,3 +647,20 @@ export const fleetMetrics = pgTable('fleet_metrics', {
   wifiDownstream: doublePrecision('wifi_downstream'),
   wifiUpstream: doublePrecision('wifi_upstream'),
 });
+
+/**
+ * The dashboard's heat map as its answer (`GET /api/fleetMap/v1`), one row: every located line
+ * with its overall score, built by the QoE job when a run has scored, and sent as stored. The
+ * answer names every located gateway, so building it per request scanned the whole fleet (385 ms
+ * at 10,000 lines; bench/README.md, issue 15); a location or score shows at the next run.
+ */
+export const fleetMap = pgTable(
+  'fleet_map',
+  {
+    id: integer('id').primaryKey().default(1),
+    builtAt: timestamp('built_at', { withTimezone: true }).notNull(),
+    /** The answer's JSON text, `fleetMapResponseSchema`'s shape. */
+    answer: text('answer').notNull(),
+  },
+  (table) => [check('fleet_map_one_row', sql`${table.id} = 1`)],
+);

@@ -1,8 +1,12 @@
+import { broadbandAlertBelow } from '@linesight/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
+  fleetMap,
   fleetMetrics,
   gatewayEvents,
+  gatewaySnapshots,
+  lineLocations,
   gatewayMetrics,
   gatewayState,
   hostMetrics,
@@ -256,6 +260,33 @@ export function fleetFigures(buckets: readonly Date[]): SQL {
       device_uptime = excluded.device_uptime, wifi_rssi = excluded.wifi_rssi,
       wan_snr = excluded.wan_snr, wifi_downstream = excluded.wifi_downstream,
       wifi_upstream = excluded.wifi_upstream`;
+}
+
+/**
+ * The heat map's answer (`fleet_map`), built anew: every located line (a user's location wins
+ * over the one its gateway reports) with its report row's overall score, -1 when not scored,
+ * and whether that score is a broadband alert.
+ */
+export function fleetMapAnswer(builtAt: Date): SQL {
+  return sql`
+    insert into ${fleetMap} (id, built_at, answer)
+    select 1, ${builtAt.toISOString()}::timestamptz,
+           json_build_object('gateways', coalesce(json_agg(json_build_object(
+             'lineOfServiceCode', x.code, 'latitude', x.latitude, 'longitude', x.longitude,
+             'overallScore', x.score,
+             'alert', x.score >= 0 and x.score < ${broadbandAlertBelow}::double precision)
+             order by x.code), '[]'::json))::text
+      from (select l.line_of_service_code as code,
+                   coalesce(u.latitude, (g.payload->>'latitude')::double precision) as latitude,
+                   coalesce(u.longitude, (g.payload->>'longitude')::double precision) as longitude,
+                   coalesce(r.overall_score, -1) as score
+              from ${linesOfService} l
+              left join ${lineLocations} u on u.line_id = l.id
+              left join ${gatewaySnapshots} g on g.line_id = l.id and g.kind = 'location'
+              left join ${qoeLineReports} r on r.line_id = l.id
+             where u.line_id is not null or g.line_id is not null) x
+     where x.latitude is not null and x.longitude is not null
+    on conflict (id) do update set built_at = excluded.built_at, answer = excluded.answer`;
 }
 
 /** Scores a rollup batch: its intervals, their days, their lines' report rows. */

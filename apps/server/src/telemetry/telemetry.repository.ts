@@ -9,7 +9,7 @@ import {
   statementSizes,
   TimeSlice,
 } from '../db/event-loop';
-import { deleteQoeBefore, fleetFigures, scoreBatch } from './qoe-scoring';
+import { deleteQoeBefore, fleetFigures, fleetMapAnswer, scoreBatch } from './qoe-scoring';
 import { type HostStateRecord, type LanHost, lanHostsOf } from './lan-hosts';
 import {
   gatewayEvents,
@@ -383,6 +383,7 @@ export class TelemetryRepository {
         });
       if (tier === 900 && scoredBuckets.size > 0) {
         await this.db.execute(fleetFigures([...scoredBuckets].map((at) => new Date(at))));
+        await this.db.execute(fleetMapAnswer(now));
       }
     }
     return { built };

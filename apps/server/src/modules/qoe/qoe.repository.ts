@@ -3,10 +3,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { selectValue } from '../../db/recordset';
 import {
+  fleetMap,
   fleetMetrics,
-  gatewaySnapshots,
   gatewayState,
-  lineLocations,
   linesOfService,
   qoeDailyScores,
   qoeIntervalScores,
@@ -274,32 +273,9 @@ export class QoeRepository {
       .limit(count);
   }
 
-  /**
-   * The located lines and their overall score (the report row's, -1 when not scored): a user's
-   * location wins over the one the gateway reports.
-   */
-  async located(): Promise<
-    { lineOfServiceCode: string; latitude: number; longitude: number; overallScore: number }[]
-  > {
-    // One JSON value rather than a row per gateway: a fleet of 10,000 was 250 ms of row parsing.
-    const located = await selectValue<[string, number | null, number | null, number][] | null>(
-      this.db,
-      sql`
-      select json_agg(json_build_array(
-               l.line_of_service_code,
-               coalesce(u.latitude, (g.payload->>'latitude')::double precision),
-               coalesce(u.longitude, (g.payload->>'longitude')::double precision),
-               coalesce(r.overall_score, -1)) order by l.line_of_service_code)
-        from ${linesOfService} l
-        left join ${lineLocations} u on u.line_id = l.id
-        left join ${gatewaySnapshots} g on g.line_id = l.id and g.kind = 'location'
-        left join ${qoeLineReports} r on r.line_id = l.id
-       where u.line_id is not null or g.line_id is not null`,
-    );
-    return (located ?? []).flatMap(([lineOfServiceCode, latitude, longitude, overallScore]) =>
-      latitude === null || longitude === null
-        ? []
-        : [{ lineOfServiceCode, latitude, longitude, overallScore }],
-    );
+  /** The heat map's answer as the QoE job last built it (JSON text), or null before its first run. */
+  async fleetMapAnswer(): Promise<string | null> {
+    const [row] = await this.db.select({ answer: fleetMap.answer }).from(fleetMap);
+    return row?.answer ?? null;
   }
 }

@@ -2,8 +2,6 @@ import {
   type DashboardWidget,
   dashboardWidgets,
   type ExperienceRatingResponse,
-  type FleetMapResponse,
-  broadbandAlertBelow,
   type IndividualQoeResponse,
   type PopulationMetricResponse,
   type QoeFilter,
@@ -184,12 +182,7 @@ const factorValue: Record<RatingFactor, (row: FleetMetricsRecord) => number | nu
 const isWidget = (name: string): name is DashboardWidget =>
   (dashboardWidgets as readonly string[]).includes(name);
 
-/** How long a fleet map answer is kept before it is read again. */
-const fleetMapCacheMs = 60_000;
-
 export class QoeService {
-  private fleetMapCache: { at: number; answer: FleetMapResponse } | null = null;
-
   constructor(
     private readonly qoe: QoeRepository,
     private readonly homeNetwork: HomeNetworkRepository,
@@ -383,23 +376,10 @@ export class QoeService {
   }
 
   /**
-   * The located gateways and their overall score. Every located line is in the answer, so it is
-   * read once a minute at most and kept meanwhile (per process): a dashboard refresh of a 10,000
-   * line fleet must not join every line each time. Scores change once a 900 s bucket is scored.
+   * The heat map's answer, the JSON text the QoE job built when it last scored (telemetry/
+   * qoe-scoring.ts `fleetMapAnswer`): every located gateway, so it is not built per request.
    */
-  async fleetMap(): Promise<FleetMapResponse> {
-    const now = this.clock.now().getTime();
-    if (this.fleetMapCache && now - this.fleetMapCache.at < fleetMapCacheMs) {
-      return this.fleetMapCache.answer;
-    }
-    const gateways = await this.qoe.located();
-    const answer = {
-      gateways: gateways.map((gateway) => ({
-        ...gateway,
-        alert: gateway.overallScore >= 0 && gateway.overallScore < broadbandAlertBelow,
-      })),
-    };
-    this.fleetMapCache = { at: now, answer };
-    return answer;
+  async fleetMap(): Promise<string> {
+    return (await this.qoe.fleetMapAnswer()) ?? JSON.stringify({ gateways: [] });
   }
 }
