@@ -77,6 +77,10 @@ const writeRouteSamples: Readonly<Record<string, WriteRouteSample>> = {
     { action: 'changeBandwidth', parameters: { freqBand: '2.4GHz', channelBandwidth: 40 } },
     { action: 'changeBandwidthAndChannel', parameters: { freqBand: '5GHz', channel: 36, channelBandwidth: 80 } },
   ] },
+  'POST /api/qoe/v1/query': { bodies: (w) => [
+    { minWifi: 1, maxLanHostCount: 20, sort: 'wifiScore', order: 'desc', offset: 0, limit: 25 },
+    { lineOfServiceCode: w.victimLine },
+  ] },
 };
 
 /** A report of the victim line's gateway: an agent that takes commands, a 2.4 and a 5 GHz radio. */
