@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lt, lte } from 'drizzle-orm';
 import type { DeviceCommand } from '@linesight/contract';
 import type { Db } from '../../db/client';
 import { deviceCommands, linesOfService } from '../../db/schema';
@@ -59,6 +59,15 @@ export class ActionsRepository {
       .where(and(eq(deviceCommands.messageId, messageId), isNull(deviceCommands.outcome)))
       .returning({ messageId: deviceCommands.messageId });
     return answered.length > 0;
+  }
+
+  /** Deletes the commands requested before `cutoff` that have ended (ACK, NAK or EXPIRED). */
+  async deleteEndedBefore(cutoff: Date): Promise<number> {
+    const deleted = await this.db
+      .delete(deviceCommands)
+      .where(and(isNotNull(deviceCommands.outcome), lt(deviceCommands.requestedAt, cutoff)))
+      .returning({ messageId: deviceCommands.messageId });
+    return deleted.length;
   }
 
   /**

@@ -13,6 +13,12 @@ import { type CommandTimeouts, commandState, defaultCommandTimeouts } from './co
 /** How often a waiting command poll looks again, for commands queued by another process. */
 const recheckMs = 1000;
 
+/**
+ * How long an ended command is kept: a month, the longest span a screen shows, so a support agent
+ * can still look up a recent command by its message id. The audit trail keeps its ending longer.
+ */
+export const commandRetentionDays = 30;
+
 function toDelivered(record: CommandRecord): { messageId: string } & DeviceCommand {
   return { messageId: record.messageId, action: record.action, parameters: record.parameters } as {
     messageId: string;
@@ -140,6 +146,16 @@ export class ActionsService {
         details: { action: command.action, outcome: result.result, value },
       });
     });
+  }
+
+  /**
+   * Deletes the commands that ended more than `commandRetentionDays` ago; answers how many. A
+   * command's state is read for minutes, and who asked for it and how it ended stay in the audit
+   * trail, which keeps its own (longer) retention.
+   */
+  async pruneEnded(): Promise<number> {
+    const cutoff = new Date(this.clock.now().getTime() - commandRetentionDays * 86_400_000);
+    return this.actions.deleteEndedBefore(cutoff);
   }
 
   /**

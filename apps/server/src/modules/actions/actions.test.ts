@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { commandRetentionDays } from './actions.service';
 import { commandState } from './command-state';
 import { systemActor } from '../audit/actor';
 
@@ -104,6 +105,22 @@ describe('the command channel', () => {
     const late = await answer(messageId, { result: 'ACK' });
     expect(late.statusCode).toBe(409);
     expect(late.json().error.code).toBe('COMMAND.EXPIRED');
+  });
+
+  it('should delete ended commands after a month, and keep unanswered and recent ones', async () => {
+    const ended = await sut.app.services.actions.request(systemActor, 'LOS-CMD', block);
+    await poll();
+    expect((await answer(ended, { result: 'ACK' })).statusCode).toBe(204);
+    sut.clock.advanceSeconds(commandRetentionDays * 86_400 - 60);
+    const recent = await sut.app.services.actions.request(systemActor, 'LOS-CMD', block);
+    await sut.app.services.actions.pruneEnded();
+    expect((await sut.app.services.actions.status(lineId, ended)).state).toBe('ACK');
+    sut.clock.advanceSeconds(120);
+    await sut.app.services.actions.pruneEnded();
+    await expect(sut.app.services.actions.status(lineId, ended)).rejects.toMatchObject({
+      code: 'COMMAND.NOT_FOUND',
+    });
+    expect((await sut.app.services.actions.status(lineId, recent)).messageId).toBe(recent);
   });
 
   it('should not deliver a command that expired before the gateway asked', async () => {
