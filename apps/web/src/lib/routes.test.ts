@@ -4,6 +4,7 @@ import {
   currentLineFor,
   foreignLineRedirect,
   href,
+  isDataScreenPath,
   landingAfterSignIn,
   landingPath,
   lineSwitchPath,
@@ -120,6 +121,17 @@ describe(screenAt.name, () => {
     expect(screenAt('/nowhere')).toBeUndefined();
     expect(screenAt('//elsewhere.example/search')).toBeUndefined();
     expect(screenAt('https://elsewhere.example/search')).toBeUndefined();
+  });
+});
+
+describe(isDataScreenPath.name, () => {
+  it('should keep data screens to come back to, never the sign-in or sign-out pages', () => {
+    expect(isDataScreenPath('/dashboard')).toBe(true);
+    expect(isDataScreenPath('/summary/LOS-1?tab=map')).toBe(true);
+    expect(isDataScreenPath('/sign-out')).toBe(false);
+    expect(isDataScreenPath('/')).toBe(false);
+    expect(isDataScreenPath('/consumer-sign-in')).toBe(false);
+    expect(isDataScreenPath('/nowhere')).toBe(false);
   });
 });
 

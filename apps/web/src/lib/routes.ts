@@ -171,6 +171,16 @@ export function screenAt(
   return undefined;
 }
 
+/**
+ * Whether a path opens a data screen (one that needs a signed-in user): the address worth
+ * coming back to after sign-in. The sign-in and sign-out pages are not: a screen that makes
+ * several calls gets several 401s, and the later ones arrive once the user is already there.
+ */
+export function isDataScreenPath(path: string): boolean {
+  const screen = screenAt(path);
+  return screen !== undefined && screenAccess[screen.name] !== 'public';
+}
+
 function decodeSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { pingSecure } from '../../features/auth/api/ping';
 import { onUnauthorized } from '../../lib/api-client';
-import { href } from '../../lib/routes';
+import { href, isDataScreenPath } from '../../lib/routes';
 import { rememberRequestedUrl } from '../../lib/session';
 import { startSessionKeeper } from '../../lib/session-keeper';
 
@@ -22,7 +22,9 @@ export function useSessionKeeper(isAuthenticated: boolean): void {
   useEffect(
     () =>
       onUnauthorized((status) => {
-        if (status === 401) rememberRequestedUrl(currentAddress());
+        if (status === 401 && isDataScreenPath(currentAddress())) {
+          rememberRequestedUrl(currentAddress());
+        }
         void navigate(href('base.ui-sign-out'), { replace: true });
       }),
     [navigate],
