@@ -6,7 +6,6 @@ import {
   redirect,
   type RouteObject,
 } from 'react-router';
-import { ComingSoonPage } from '../components/layout/coming-soon-page';
 import { fetchPortalSignInMode } from '../features/auth/api/get-sso-info';
 import {
   foreignLineRedirect,
@@ -17,7 +16,6 @@ import {
   type RouteName,
   routePaths,
 } from '../lib/routes';
-import { screenTitleKeys } from '../lib/screen-titles';
 import { getSession, rememberRequestedUrl } from '../lib/session';
 import { RootLayout, type ScreenHandle } from './layout/root-layout';
 
@@ -48,17 +46,11 @@ function guard(name: RouteName, queryClient: QueryClient) {
   };
 }
 
-/** A guarded screen: its own component, lazily loaded, or a stand-in until it is built. */
+/** A guarded screen: its own component, lazily loaded. */
 function screenMaker(queryClient: QueryClient) {
-  return (name: RouteName, lazy?: RouteObject['lazy']): RouteObject => {
+  return (name: RouteName, lazy: RouteObject['lazy']): RouteObject => {
     const handle: ScreenHandle = { name };
-    const route: RouteObject = {
-      path: routePaths[name],
-      handle,
-      loader: guard(name, queryClient),
-    };
-    if (lazy) return { ...route, lazy };
-    return { ...route, element: <ComingSoonPage titleKey={screenTitleKeys[name]} /> };
+    return { path: routePaths[name], handle, loader: guard(name, queryClient), lazy };
   };
 }
 
