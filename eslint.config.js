@@ -106,9 +106,9 @@ export default tseslint.config(
                 './apps/server/src/telemetry',
                 './apps/server/src/jobs',
               ],
-              from: './apps/server/src/ingest',
+              from: ['./apps/server/src/ingest', './apps/server/src/cwmp'],
               message:
-                'The read side reads the store through telemetry/, never the collector (DESIGN.md section 3).',
+                'The read side reads the store through telemetry/, never the collector or the ACS (DESIGN.md section 3).',
             },
           ],
         },

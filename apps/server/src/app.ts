@@ -10,7 +10,12 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { randomBytes } from 'node:crypto';
 import { type Clock, systemClock } from './clock';
+import { acsRoutes } from './cwmp/acs.routes';
+import { AcsService, defaultAcsSettings } from './cwmp/acs.service';
+import { CwmpRepository } from './cwmp/cwmp.repository';
+import { AcsAuthenticator } from './cwmp/http-auth';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { inTransaction } from './db/transaction';
@@ -84,6 +89,7 @@ export interface AppDependencies {
 }
 
 export interface Services {
+  acs: AcsService;
   actions: ActionsService;
   audit: AuditService;
   auth: AuthService;
@@ -117,12 +123,12 @@ const redactedPaths = [
 ];
 
 /**
- * A request's address as logs show it: a reporting URL's token (the gateway's credential) and
+ * A request's address as logs show it: a reporting or ACS URL's token (the gateway's credential) and
  * the reset-link token and single sign-on code and state in query strings are left out.
  */
 export function redactedUrl(url: string): string {
   return url
-    .replace(/^\/report\/v1\/[^/?]+/, '/report/v1/[token]')
+    .replace(/^\/(report|cwmp)\/v1\/[^/?]+/, '/$1/v1/[token]')
     .replace(/([?&](?:token|code|state)=)[^&#]*/g, '$1[redacted]');
 }
 
@@ -183,8 +189,21 @@ function createServices(dependencies: AppDependencies, log: FastifyBaseLogger): 
     clock,
     changes,
   );
+  const ingest = new IngestService(
+    new IngestRepository(database.db, statementSizes[database.kind]),
+    clock,
+    {
+      concurrentWrites: database.kind === 'postgres' ? 2 : 1,
+      log,
+    },
+  );
   return {
     auth,
+    acs: new AcsService(new CwmpRepository(database.db), ingest, actions, clock, log, {
+      ...defaultAcsSettings,
+      informIntervalSeconds: config.cwmp.informIntervalSeconds,
+      sessionTimeoutSeconds: config.cwmp.sessionTimeoutSeconds,
+    }),
     sso: new SsoService(
       config.sso,
       new SsoRepository(database.db),
@@ -218,14 +237,7 @@ function createServices(dependencies: AppDependencies, log: FastifyBaseLogger): 
     subscribers: new SubscribersService(subscribersRepository, clock, changes),
     devices: new DevicesService(devicesRepository, clock, config.publicUrl, changes),
     search: new SearchService(new SearchRepository(database.db), devicesRepository),
-    ingest: new IngestService(
-      new IngestRepository(database.db, statementSizes[database.kind]),
-      clock,
-      {
-        concurrentWrites: database.kind === 'postgres' ? 2 : 1,
-        log,
-      },
-    ),
+    ingest,
     actions,
     homeNetwork,
     bandwidth: new BandwidthService(
@@ -361,6 +373,16 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     ingestService: app.services.ingest,
     actionsService: app.services.actions,
   });
+  await app.register(acsRoutes, {
+    acsService: app.services.acs,
+    authenticator: new AcsAuthenticator(
+      config.cwmp.nonceSecret ? Buffer.from(config.cwmp.nonceSecret) : randomBytes(32),
+      dependencies.clock ?? systemClock,
+    ),
+    bodyLimitBytes: config.cwmp.bodyLimitBytes,
+  });
+  // Open sessions are written before the database goes.
+  app.addHook('onClose', () => app.services.acs.close());
   await app.register(webRoutes, { webRoot: config.webRoot });
 
   return app;

@@ -50,6 +50,14 @@ const environmentSchema = z
       .int()
       .positive()
       .default(8 * 1024 * 1024),
+    CWMP_BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(4 * 1024 * 1024),
+    CWMP_INFORM_INTERVAL_SECONDS: seconds(300),
+    CWMP_SESSION_TIMEOUT_SECONDS: seconds(30),
+    CWMP_NONCE_SECRET: z.string().min(16).optional(),
     TRUST_PROXY: z.stringbool().default(false),
     API_DOCS: z.stringbool().default(true),
     RETENTION_DAYS_60S: z.coerce.number().positive().default(2),
@@ -133,6 +141,20 @@ export interface Config {
   };
   bodyLimitBytes: number;
   reportBodyLimitBytes: number;
+  /** The ACS (decision 023). */
+  cwmp: {
+    /** The largest envelope taken. */
+    bodyLimitBytes: number;
+    /** The PeriodicInformInterval set on every TR-069 gateway. */
+    informIntervalSeconds: number;
+    /** A session idle this long is closed and what it read written. */
+    sessionTimeoutSeconds: number;
+    /**
+     * What signs the shared URL's Digest nonces; several server processes share one. Unset, each
+     * process draws its own (a nonce then works only on the process that issued it).
+     */
+    nonceSecret: string | undefined;
+  };
   trustProxy: boolean;
   /** Serve the OpenAPI document and its viewer at /api/docs (docs/security.md says why by default). */
   apiDocs: boolean;
@@ -202,6 +224,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     reportBodyLimitBytes: e.REPORT_BODY_LIMIT_BYTES,
+    cwmp: {
+      bodyLimitBytes: e.CWMP_BODY_LIMIT_BYTES,
+      informIntervalSeconds: e.CWMP_INFORM_INTERVAL_SECONDS,
+      sessionTimeoutSeconds: e.CWMP_SESSION_TIMEOUT_SECONDS,
+      nonceSecret: e.CWMP_NONCE_SECRET,
+    },
     trustProxy: e.TRUST_PROXY,
     apiDocs: e.API_DOCS,
     retentionDays: {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { defaultBrand, resetLinkRequestFor } from '@linesight/contract';
 import { strongPassphrase } from './test-app';
+import { cpeEnvelope } from './test-cpe';
 
 /**
  * Who may call each route, as the route × role test (route-access.test.ts) checks it against
@@ -165,6 +166,9 @@ export const routeAccessTable: Readonly<Record<string, RouteRule>> = {
   'PUT /report/v1/:token': { verdicts: everyone, call: report },
   'GET /report/v1/:token/commands': { verdicts: everyone, call: (f) => ({ params: { token: f.reportToken }, query: { wait: '0' } }) },
   'POST /report/v1/:token/commands/:messageId': { verdicts: everyone, call: (f) => ({ params: { token: f.reportToken, messageId: randomUUID() }, body: { result: 'ACK' } }) },
-  // The built web client (every file outside /api/ and /report/): public.
+  // The ACS: public to access control, credentialed by the ACS URL's token or HTTP credentials.
+  'POST /cwmp/v1/:token': { verdicts: everyone, call: (f) => ({ params: { token: f.reportToken }, body: cpeEnvelope('<cwmp:GetRPCMethods/>', '1') }) },
+  'POST /cwmp/v1': { verdicts: everyone, call: () => ({ body: cpeEnvelope('<cwmp:GetRPCMethods/>', '1') }) },
+  // The built web client (every file outside /api/, /report/ and /cwmp/): public.
   'GET (static file)': { verdicts: everyone },
 };

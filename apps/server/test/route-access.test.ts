@@ -37,7 +37,7 @@ const staffAccounts = {
 
 /** The table's name for a route: static files share one line. */
 function tableKey(route: Pick<DeclaredRoute, 'method' | 'url'>): string {
-  const isApi = route.url.startsWith('/api/') || route.url.startsWith('/report/');
+  const isApi = ['/api/', '/report/', '/cwmp/'].some((prefix) => route.url.startsWith(prefix));
   return `${route.method} ${isApi ? route.url : '(static file)'}`;
 }
 

@@ -72,6 +72,16 @@ export const reportPaths = {
   commandResult: '/report/v1/:token/commands/:messageId',
 } as const;
 
+/**
+ * The ACS's paths (TR-069 CWMP, docs/tr069.md): a line's own ACS URL is
+ * `{PUBLIC_URL}/cwmp/v1/{token}`, its token the reporting URL's; the shared one takes the line
+ * of service code and that token as HTTP Basic or Digest credentials.
+ */
+export const acsPaths = {
+  line: '/cwmp/v1/:token',
+  shared: '/cwmp/v1',
+} as const;
+
 /** Headers every response carries and every request echoes (seed 000, section 7). */
 export const sessionTokenHeader = 'x-cah-token';
 export const buildHeader = 'x-cah-build';

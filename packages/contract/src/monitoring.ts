@@ -65,8 +65,13 @@ export const lanDeviceSchema = z.object({
   online: z.boolean(),
   blocked: z.boolean(),
   connectionType: z.enum(connectionTypes),
-  /** Bytes the device received (in) and sent (out) from `startTime` to now. */
-  consumption: z.object({ inBytes: z.number(), outBytes: z.number(), startTime: z.number() }),
+  /**
+   * Bytes the device received (in) and sent (out) from `startTime` to now; null when the
+   * gateway does not report per-host byte counters (capability `macCounters`: many TR-098 ones).
+   */
+  consumption: z
+    .object({ inBytes: z.number(), outBytes: z.number(), startTime: z.number() })
+    .nullable(),
   firstConnectedDate: z.number(),
   lastOnlineDate: z.number().nullable(),
   /** 1 for the device that moved the most bytes over the last day; null with no traffic. */
@@ -240,7 +245,8 @@ export const losCodeParamsSchema = z.object({
 /**
  * One device's counters over a timespan, a point per `intervalSeconds` from `startTime`:
  * bytes received (in) and sent (out) by the device, its signal in dBm, and its link rates in
- * kbps (rx: device to gateway, tx: gateway to device). null where the gateway did not report.
+ * kbps (rx: device to gateway, tx: gateway to device). null where the gateway did not report;
+ * the bytes are null throughout when it reports no per-host byte counters (no `macCounters`).
  */
 export const macSeriesSchema = z.object({
   startTime: z.number(),

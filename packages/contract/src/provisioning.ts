@@ -57,6 +57,11 @@ export const provisionRequestSchema = z.object({ lineOfServiceCode: requiredText
 export const reportingUrlResponseSchema = z.object({
   lineOfServiceCode: z.string(),
   reportingUrl: z.string(),
+  /**
+   * Not in the seeds: the line's ACS URL for a TR-069 gateway, `{PUBLIC_URL}/cwmp/v1/{token}`,
+   * with the reporting URL's token (docs/tr069.md). Either URL works; a gateway uses one.
+   */
+  acsUrl: z.string(),
 });
 export type ReportingUrlResponse = z.infer<typeof reportingUrlResponseSchema>;
 

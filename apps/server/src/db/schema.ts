@@ -664,3 +664,36 @@ export const fleetMap = pgTable(
   },
   (table) => [check('fleet_map_one_row', sql`${table.id} = 1`)],
 );
+
+/**
+ * A TR-069 line's gateway as the ACS knows it (decision 023): bound by its first Inform on the
+ * line's current reporting token (a re-provisioned line's token differs, so its old gateway is
+ * forgotten), what the ACS set on it, and what its sessions learnt of its data model.
+ */
+export const cwmpDevices = pgTable('cwmp_devices', {
+  lineId: uuid('line_id')
+    .primaryKey()
+    .references(() => linesOfService.id, { onDelete: 'cascade' }),
+  /** The reporting token the gateway was bound on: another token means another binding. */
+  reportingToken: text('reporting_token').notNull(),
+  oui: text('oui').notNull(),
+  productClass: text('product_class').notNull(),
+  serialNumber: text('serial_number').notNull(),
+  dataModel: text('data_model', { enum: ['tr181', 'tr098'] }).notNull(),
+  /** The minor CWMP version of its last Inform's namespace (1.0 to 1.4). */
+  cwmpMinor: integer('cwmp_minor').notNull(),
+  connectionRequestUrl: text('connection_request_url'),
+  /** The connection request credentials the ACS set on the gateway; null until it did. */
+  connectionRequestUsername: text('connection_request_username'),
+  connectionRequestPassword: text('connection_request_password'),
+  /** The PeriodicInformInterval (s) the ACS last set. */
+  informIntervalSeconds: integer('inform_interval_seconds'),
+  /** The gateway's objects (GetParameterNames of the root, next level), null until asked. */
+  objects: jsonb('objects').$type<string[]>(),
+  /** Names the gateway answered 9005 on, left out of its reads until its next BOOT. */
+  faultedNames: jsonb('faulted_names').$type<string[]>().notNull().default([]),
+  /** It informed `8 DIAGNOSTICS COMPLETE`: the results are read in a session to come. */
+  diagnosticsPending: boolean('diagnostics_pending').notNull().default(false),
+  surveyRequestedAt: timestamp('survey_requested_at', { withTimezone: true }),
+  lastInformAt: timestamp('last_inform_at', { withTimezone: true }).notNull(),
+});

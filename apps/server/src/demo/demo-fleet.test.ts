@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { DevicesRepository } from '../modules/devices/devices.repository';
-import { demoLineCode, demoLineLevel, demoSubscriberCode, provisionDemoFleet } from './demo-fleet';
+import {
+  demoGatewayUrl,
+  demoLineCode,
+  demoLineLevel,
+  demoSubscriberCode,
+  provisionDemoFleet,
+} from './demo-fleet';
 import { demoSubscriberName } from './demo-names';
 
 describe(provisionDemoFleet.name, () => {
@@ -70,5 +76,28 @@ describe(demoLineLevel.name, () => {
     const revoked = '2026-11-24T09:11:30.000Z SR400123: URL revoked (401), stopped';
     expect(demoLineLevel(failed, false)).toBe('warn');
     expect(demoLineLevel(revoked, true)).toBe('warn');
+  });
+});
+
+describe(demoGatewayUrl.name, () => {
+  const path = '/report/v1/0123456789abcdef0123456789abcdef';
+  const origin = 'http://127.0.0.1:8080';
+
+  it('should send every fifth gateway to its ACS URL, alternating TR-181 and TR-098', () => {
+    expect(demoGatewayUrl(1, path, origin)).toBe(`${origin}${path}`);
+    expect(demoGatewayUrl(5, path, origin)).toBe(
+      `tr181 ${origin}/cwmp/v1/0123456789abcdef0123456789abcdef`,
+    );
+    expect(demoGatewayUrl(10, path, origin)).toBe(
+      `tr098 ${origin}/cwmp/v1/0123456789abcdef0123456789abcdef`,
+    );
+    expect(demoGatewayUrl(15, path, origin)).toMatch(/^tr181 /);
+    expect(demoGatewayUrl(11, path, origin)).toBe(`${origin}${path}`);
+  });
+
+  it('should warn of a TR-069 gateway whose session failed', () => {
+    const failed =
+      '2026-11-24T09:11:30.000Z SR400123: failed TR-069 session, retry in 7 s: the ACS answered 503';
+    expect(demoLineLevel(failed, false)).toBe('warn');
   });
 });

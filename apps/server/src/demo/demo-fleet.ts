@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { acsPaths } from '@linesight/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { systemActor } from '../modules/audit/actor';
 import type { DevicesRepository } from '../modules/devices/devices.repository';
@@ -13,7 +14,8 @@ import { demoSubscriberName } from './demo-names';
 /**
  * The demo fleet `npm start` runs (DEMO_GATEWAYS, default 50): demo subscribers each with a line
  * of service, provisioned on first start, and the simulator playing their gateways through the
- * real reporting URLs, as real gateways would. It runs in a child process so that generating
+ * real reporting URLs, as real gateways would; every fifth line's gateway speaks TR-069 to the
+ * line's ACS URL instead (`demoGatewayUrl`), so the portal shows both kinds. It runs in a child process so that generating
  * reports never competes with the portal's event loop. On the first start it backfills
  * DEMO_BACKFILL_DAYS of history (the portal is usable meanwhile; progress goes to the log), then
  * reports live; on later starts it goes straight to live reporting, and the time the server was
@@ -73,6 +75,18 @@ export async function provisionDemoFleet(
   return { reportingPaths, neverReported };
 }
 
+/**
+ * The simulator's line for demo gateway `index` (from 1): every fifth speaks TR-069 to its
+ * line's ACS URL, TR-181 on odd multiples of five (0005, 0015, …) and TR-098 on even ones
+ * (0010, 0020, …); the others report Bulk Data to the reporting URL. Both carry the line's token.
+ */
+export function demoGatewayUrl(index: number, reportingPath: string, localUrl: string): string {
+  if (index % 5 !== 0) return `${localUrl}${reportingPath}`;
+  const token = reportingPath.slice(reportingPath.lastIndexOf('/') + 1);
+  const dataModel = (index / 5) % 2 === 1 ? 'tr181' : 'tr098';
+  return `${dataModel} ${localUrl}${acsPaths.line.replace(':token', token)}`;
+}
+
 const simulatorCli = fileURLToPath(new URL('cli.ts', import.meta.resolve('@linesight/simulator')));
 
 /**
@@ -101,7 +115,7 @@ export async function startDemoFleet(
   // The file holds the gateways' credentials: readable by this user only.
   await writeFile(
     urlsFile,
-    `${reportingPaths.map((reportingPath) => `${options.localUrl}${reportingPath}`).join('\n')}\n`,
+    `${reportingPaths.map((reportingPath, index) => demoGatewayUrl(index + 1, reportingPath, options.localUrl)).join('\n')}\n`,
     { mode: 0o600 },
   );
   const backfill = neverReported && options.backfillDays > 0;

@@ -26,6 +26,7 @@ import {
   type ReadBody,
   ReportFormatError,
 } from './report-format';
+import { checkParameterValues, type ParameterProblem } from './parameter-types';
 import { TelemetryBatch } from './telemetry-batch';
 import { appendWrites, emptyWrites } from '../telemetry/telemetry.repository';
 
@@ -223,6 +224,41 @@ export class IngestService {
       }
     }
     return this.writes.submit({ token, receivedAt, ...read, formatError });
+  }
+
+  /**
+   * Takes one report already read into canonical TR-181 parameters (a TR-069 session's, decision
+   * 023) from the gateway of this reporting token, and writes it as a Bulk Data report is: the
+   * same value checks, the same group commit, answered after the commit. A value no type allows
+   * is left out, and its table when a table is too large, with the rest kept: the gateway cannot
+   * send the session again, so one bad value must not lose the others. Answers what was left out.
+   */
+  async receiveRead(
+    token: string,
+    report: FlatReport,
+  ): Promise<ReportAccepted & { dropped: ParameterProblem[] }> {
+    const dropped: ParameterProblem[] = [];
+    let parameters = new Map(report.parameters);
+    for (
+      let problem = checkParameterValues(parameters, report.collectionTime);
+      problem;
+      problem = checkParameterValues(parameters, report.collectionTime)
+    ) {
+      dropped.push(problem);
+      const { path } = problem;
+      // A fresh map: the normalisers' table index is kept per map.
+      parameters = new Map(
+        [...parameters].filter(([name]) => name !== path && !name.startsWith(`${path}.`)),
+      );
+    }
+    const accepted = await this.writes.submit({
+      token,
+      receivedAt: this.clock.now(),
+      reports: parameters.size > 0 ? [{ collectionTime: report.collectionTime, parameters }] : [],
+      rejected: [],
+      formatError: null,
+    });
+    return { ...accepted, dropped };
   }
 
   /**

@@ -17,7 +17,10 @@ export interface GatewaySample {
   buildIdentifier: string | null;
   /** The first public IPv4 address of the gateway's IP interfaces. */
   wanIp: string | null;
-  /** `Device.BulkData.Profile.{i}.ReportingInterval`: how often the gateway says it reports. */
+  /**
+   * `Device.BulkData.Profile.{i}.ReportingInterval`, else a TR-069 gateway's
+   * `Device.ManagementServer.PeriodicInformInterval`: how often the gateway says it reports.
+   */
   reportingIntervalSeconds: number | null;
   cpuPercent: number | null;
   ramTotalKib: number | null;
@@ -160,10 +163,11 @@ export function gatewaySampleOf(parameters: Map<string, ParameterValue>): Gatewa
     clientVersion: textOf(parameters.get(`Device.DeviceInfo.${vendorPrefix}ClientVersion`)),
     buildIdentifier: textOf(parameters.get(`Device.DeviceInfo.${vendorPrefix}BuildIdentifier`)),
     wanIp: wanIpOf(parameters),
-    reportingIntervalSeconds: intervals.reduce<number | null>(
-      (least, interval) => (least === null || interval < least ? interval : least),
-      null,
-    ),
+    reportingIntervalSeconds:
+      intervals.reduce<number | null>(
+        (least, interval) => (least === null || interval < least ? interval : least),
+        null,
+      ) ?? periodicInformIntervalOf(parameters),
     cpuPercent: cpu === null ? null : Math.min(100, Math.max(0, cpu)),
     ramTotalKib: numberOf(parameters.get('Device.DeviceInfo.MemoryStatus.Total')),
     ramFreeKib: numberOf(parameters.get('Device.DeviceInfo.MemoryStatus.Free')),
@@ -172,6 +176,15 @@ export function gatewaySampleOf(parameters: Map<string, ParameterValue>): Gatewa
       null,
     ),
   };
+}
+
+/**
+ * A TR-069 gateway reports once a session, and its sessions come every PeriodicInformInterval
+ * (decision 023): its reporting interval when it reports none of Bulk Data's.
+ */
+function periodicInformIntervalOf(parameters: Map<string, ParameterValue>): number | null {
+  const interval = numberOf(parameters.get('Device.ManagementServer.PeriodicInformInterval'));
+  return interval !== null && interval > 0 ? interval : null;
 }
 
 /** Private, shared, loopback and link-local IPv4 ranges: a LAN's, not the WAN's. */

@@ -68,6 +68,8 @@ const parameterTypes: Readonly<Record<string, Entry>> = {
   'Device.DeviceInfo.X_LINESIGHT_ExtendedCommands': 'boolean',
   // gateway_state.reporting_interval_seconds is int4: 68 years.
   'Device.BulkData.Profile.{i}.ReportingInterval': { type: 'unsignedInt', max: int4Max },
+  // A TR-069 gateway's reporting interval (decision 023), into the same column.
+  'Device.ManagementServer.PeriodicInformInterval': { type: 'unsignedInt', max: int4Max },
   'Device.IP.Interface.{i}.IPv4Address.{i}.IPAddress': 'string',
 
   'Device.Hosts.Host.{i}.PhysAddress': 'string',

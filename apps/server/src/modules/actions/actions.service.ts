@@ -10,6 +10,9 @@ import { lineOfServiceNotFound } from '../devices/devices.service';
 import type { ActionsRepository, CommandRecord } from './actions.repository';
 import { type CommandTimeouts, commandState, defaultCommandTimeouts } from './command-state';
 
+/** The event every queued command is told under, whatever its line (line ids name the others). */
+const anyLine = Symbol('any line');
+
 /** How often a waiting command poll looks again, for commands queued by another process. */
 const recheckMs = 1000;
 
@@ -70,7 +73,16 @@ export class ActionsService {
     });
     // Only once committed: a poll woken earlier would not see the command.
     this.queued.emit(lineId);
+    this.queued.emit(anyLine, lineId);
     return messageId;
+  }
+
+  /**
+   * Tells `listener` the line of each command queued, once it is committed: the ACS then asks
+   * the line's TR-069 gateway to open a session (decision 023).
+   */
+  onCommandQueued(listener: (lineId: string) => void): void {
+    this.queued.on(anyLine, listener);
   }
 
   async status(lineId: string, messageId: string): Promise<CommandStatus> {

@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { DeviceLine, ReportingUrlResponse } from '@linesight/contract';
+import {
+  acsPaths,
+  type DeviceLine,
+  reportPaths,
+  type ReportingUrlResponse,
+} from '@linesight/contract';
 import type { Clock } from '../../clock';
 import type { InTransaction } from '../../db/transaction';
 import { ApiError } from '../../http/api-error';
@@ -18,7 +23,12 @@ export const lineOfServiceNotFound = (code: string): ApiError =>
 
 /** The path a gateway reports to; the reporting endpoint itself comes with the collector. */
 export function reportingPath(token: string): string {
-  return `/report/v1/${token}`;
+  return reportPaths.report.replace(':token', token);
+}
+
+/** The path a TR-069 gateway's sessions go to: its ACS URL, with the same token. */
+export function acsPath(token: string): string {
+  return acsPaths.line.replace(':token', token);
 }
 
 export interface DevicesTransaction {
@@ -71,7 +81,11 @@ export class DevicesService {
   }
 
   private reportingUrlOf(code: string, token: string): ReportingUrlResponse {
-    return { lineOfServiceCode: code, reportingUrl: `${this.publicUrl}${reportingPath(token)}` };
+    return {
+      lineOfServiceCode: code,
+      reportingUrl: `${this.publicUrl}${reportingPath(token)}`,
+      acsUrl: `${this.publicUrl}${acsPath(token)}`,
+    };
   }
 
   /**

@@ -104,13 +104,12 @@ describe('provisioning API', () => {
         list.json().map((subscriber: { subscriberCode: string }) => subscriber.subscriberCode),
       ).toEqual(['HIDE-2']);
       const all = await call('GET', '/api/subscribers/search/v1?subCodePattern=HIDE');
-      console.log(JSON.stringify(all.json()));
       expect(all.json()[0].deviceLinesOfService).toEqual(['LOS-HIDE-1']);
     });
   });
 
   describe('devices and lines of service', () => {
-    it('should provision a line with a 128-bit reporting URL under PUBLIC_URL, and give it again', async () => {
+    it('should provision a line with a 128-bit reporting URL and its ACS URL under PUBLIC_URL, and give them again', async () => {
       const provisioned = await provision('LOS-500', true);
       expect(provisioned.statusCode).toBe(201);
       expect(provisioned.json()).toEqual({
@@ -118,7 +117,10 @@ describe('provisioning API', () => {
         reportingUrl: expect.stringMatching(
           /^https:\/\/portal\.example\.com\/report\/v1\/[0-9a-f]{32}$/,
         ),
+        acsUrl: expect.stringMatching(/^https:\/\/portal\.example\.com\/cwmp\/v1\/[0-9a-f]{32}$/),
       });
+      const { reportingUrl, acsUrl } = provisioned.json();
+      expect(acsUrl.split('/').at(-1)).toBe(reportingUrl.split('/').at(-1));
       const again = await call('GET', '/api/device/v1/reportingUrl/LOS-500');
       expect(again.json()).toEqual(provisioned.json());
     });

@@ -51,14 +51,20 @@ const refused = (
   message: string,
 ): ApiError => new ApiError(400, code, message);
 
-/** The series of one host over a grid, from its grid as read (all null when it has none). */
-function seriesOf(grid: Grid, read: HostGrid | undefined): MacSeries {
+/**
+ * The series of one host over a grid, from its grid as read (all null when it has none). A
+ * gateway without per-host byte counters still gets a row per host (signal, rates) whose bytes
+ * are 0: those are not reported, so null.
+ */
+function seriesOf(grid: Grid, read: HostGrid | undefined, countsBytes: boolean): MacSeries {
   const empty = () => emptySeries(grid);
+  const bytes = (series: HostGrid['bytesIn'] | undefined) =>
+    countsBytes ? (series ?? empty()) : empty();
   return {
     startTime: grid.start.getTime(),
     intervalSeconds: grid.tier,
-    inBytes: read?.bytesIn ?? empty(),
-    outBytes: read?.bytesOut ?? empty(),
+    inBytes: bytes(read?.bytesIn),
+    outBytes: bytes(read?.bytesOut),
     rssi: read?.signalDbm ?? empty(),
     // The gateway's uplink is what it receives from the device; its downlink, what it sends.
     rxRate: read?.uplinkKbps ?? empty(),
@@ -159,6 +165,7 @@ export class BandwidthService {
       }))
       .sort((a, b) => byName.compare(a.host, b.host) || a.macAddress.localeCompare(b.macAddress));
     const readByMac = readPerGrid.map((read) => new Map(read.map((host) => [host.mac, host])));
+    const countsBytes = found.state.capabilities.includes('macCounters');
     return {
       hosts: shown.map(({ macAddress, host }) => ({
         macAddress,
@@ -166,7 +173,7 @@ export class BandwidthService {
         bm: Object.fromEntries(
           grids.map(({ name, grid }, index) => [
             name,
-            seriesOf(grid, readByMac[index]?.get(macAddress)),
+            seriesOf(grid, readByMac[index]?.get(macAddress), countsBytes),
           ]),
         ),
       })),

@@ -196,7 +196,7 @@ describe('bandwidth', () => {
     ({ tokens, csr, consumer } = await seedHouseholds(
       sut,
       [
-        ['SUB-BW', ['LOS-BW', 'LOS-BW-QUIET']],
+        ['SUB-BW', ['LOS-BW', 'LOS-BW-QUIET', 'LOS-BW-UNCOUNTED']],
         ['SUB-OTHER', ['LOS-OTHER']],
       ],
       { username: 'bw-consumer', passphrase: consumerPassphrase },
@@ -217,6 +217,22 @@ describe('bandwidth', () => {
       url: `/report/v1/${tokens.get('LOS-OTHER')}`,
       payload: { Report: [reportAt(reportTimes.length - 1)] },
     });
+    // A gateway (a TR-098 one, say) that counts no host's bytes: its last hour of reports.
+    const uncounted = reportTimes
+      .slice(-12)
+      .map((_at, index) =>
+        Object.fromEntries(
+          Object.entries(reportAt(reportTimes.length - 12 + index)).filter(
+            ([name]) => !name.includes('.WANStats.Bytes'),
+          ),
+        ),
+      );
+    const response = await sut.app.inject({
+      method: 'POST',
+      url: `/report/v1/${tokens.get('LOS-BW-UNCOUNTED')}`,
+      payload: { Report: uncounted },
+    });
+    expect(response.statusCode, response.body).toBeLessThan(300);
     // As the rollup job leaves the tiers: built up to their last closed bucket, the open ones
     // still only in the tiers below.
     await new TelemetryRepository(sut.database.db).rollUp(sut.clock.now());
@@ -275,6 +291,21 @@ describe('bandwidth', () => {
       const series = hosts.find((host) => host.macAddress === nameless)?.bm.hour;
       expect(series).toEqual(expectedSeries('nameless', 60, gridStart(60, 60), 60));
       expect(series?.rssi).toEqual(Array(60).fill(null));
+    });
+
+    it('should answer no bytes, not zero, when the gateway reports no per-host counters', async () => {
+      const read = await seriesOf(apiPaths.macCounters, 'LOS-BW-UNCOUNTED', 'hour', {
+        timespan: 'hour',
+      });
+      expect(read.hosts.map((host) => host.macAddress).sort()).toEqual(
+        [laptop, nameless, phone].sort(),
+      );
+      for (const host of read.hosts) {
+        expect(host.bm.hour?.inBytes).toEqual(Array(60).fill(null));
+        expect(host.bm.hour?.outBytes).toEqual(Array(60).fill(null));
+      }
+      // What it does report, the phone's signal, is there.
+      expect(read.phone?.rssi.filter((value) => value !== null)).not.toHaveLength(0);
     });
 
     it('should refuse an unknown timespan, month included (it is /maccounter30’s)', async () => {

@@ -264,6 +264,8 @@ export class HomeNetworkService {
     const consumptionByMac = new Map(consumption.map((total) => [total.mac, total]));
     const ranks = throughputRanks(throughput);
     const signals = new Map(signalGrid.map((host) => [host.mac, host.signalDbm]));
+    // A host's row holds 0 bytes when the gateway counts nothing: not reported, not idle.
+    const countsBytes = state.capabilities.includes('macCounters');
     const devices = hosts.map((host) => {
       const reading = state.hostReadings[host.mac];
       const online = gatewayOnline && host.active;
@@ -273,11 +275,13 @@ export class HomeNetworkService {
       const used = consumptionByMac.get(host.mac);
       return deviceOf(host, labelsByMac.get(host.mac), {
         online,
-        consumption: {
-          inBytes: used?.bytesIn ?? 0,
-          outBytes: used?.bytesOut ?? 0,
-          startTime: consumptionWindow.from.getTime(),
-        },
+        consumption: countsBytes
+          ? {
+              inBytes: used?.bytesIn ?? 0,
+              outBytes: used?.bytesOut ?? 0,
+              startTime: consumptionWindow.from.getTime(),
+            }
+          : null,
         lastOnlineDate: reading?.lastOnlineAt ?? null,
         throughputRank: ranks.get(host.mac) ?? null,
         rssi,

@@ -154,7 +154,7 @@ describe('a line’s home network', () => {
       sut,
       [
         ['SUB-ADA', ['LOS-HOME', 'LOS-QUIET']],
-        ['SUB-BOB', ['LOS-BOB', 'LOS-WRT', 'LOS-NOAGENT']],
+        ['SUB-BOB', ['LOS-BOB', 'LOS-WRT', 'LOS-NOAGENT', 'LOS-NOCOUNT']],
       ],
       { username: 'mwc-ada', passphrase: consumerPassphrase },
     ));
@@ -184,6 +184,18 @@ describe('a line’s home network', () => {
       clientVersion: 'LineSight-WRT 2.1',
     });
     await post('LOS-NOAGENT', { at: t0 + 300, phoneSignal: -50, ...first, clientVersion: null });
+    // A gateway (a TR-098 one, say) that counts no host's bytes and rates no host's signal.
+    const uncounted = Object.fromEntries(
+      Object.entries(reportOf({ at: t0 + 300, phoneSignal: -50, ...first })).filter(
+        ([name]) => !/\.(WANStats\.Bytes\w+|SignalStrength)$/.test(name),
+      ),
+    );
+    const response = await sut.app.inject({
+      method: 'POST',
+      url: `/report/v1/${tokens.get('LOS-NOCOUNT')}`,
+      payload: { Report: [uncounted] },
+    });
+    expect(response.statusCode, response.body).toBeLessThan(300);
     sut.clock.advanceSeconds(10);
   });
   afterAll(() => sut.close());
@@ -380,6 +392,24 @@ describe('a line’s home network', () => {
       connectionType: 'Not reported',
       iconImageType: 'network-device',
       lastOnlineDate: null,
+    });
+  });
+
+  it('should answer no consumption and no signal, not zero, when the gateway reports neither', async () => {
+    const devices = await devicesOf('LOS-NOCOUNT');
+    expect(devices.map(({ macAddress, consumption }) => ({ macAddress, consumption }))).toEqual([
+      { macAddress: phone, consumption: null },
+      { macAddress: laptop, consumption: null },
+      { macAddress: tv, consumption: null },
+      { macAddress: privateMac, consumption: null },
+    ]);
+    expect(devices[0]).toMatchObject({
+      online: true,
+      connectionType: 'WiFi',
+      wifiSignal: null,
+      wifiSignalPercent: null,
+      rssi: null,
+      wifiTxRate: { value: 866, units: 'Mbps' },
     });
   });
 

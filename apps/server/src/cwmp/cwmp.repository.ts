@@ -1,0 +1,92 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { cwmpDevices, linesOfService } from '../db/schema';
+
+export type CwmpDeviceRecord = typeof cwmpDevices.$inferSelect;
+
+/** A line as the ACS needs it: its id, its code (the shared URL's username) and its token. */
+export interface AcsLine {
+  id: string;
+  lineOfServiceCode: string;
+  reportingToken: string;
+  lastReportedAt: Date | null;
+}
+
+const lineColumns = {
+  id: linesOfService.id,
+  lineOfServiceCode: linesOfService.lineOfServiceCode,
+  reportingToken: linesOfService.reportingToken,
+  lastReportedAt: linesOfService.lastReportedAt,
+};
+
+/** Where and how to reach a line's gateway for a connection request. */
+export interface ConnectionRequestTarget {
+  lineOfServiceCode: string;
+  url: string;
+  username: string;
+  password: string;
+}
+
+export class CwmpRepository {
+  constructor(private readonly db: Db) {}
+
+  async lineByToken(token: string): Promise<AcsLine | undefined> {
+    const [line] = await this.db
+      .select(lineColumns)
+      .from(linesOfService)
+      .where(eq(linesOfService.reportingToken, token));
+    return line;
+  }
+
+  async lineByCode(code: string): Promise<AcsLine | undefined> {
+    const [line] = await this.db
+      .select(lineColumns)
+      .from(linesOfService)
+      .where(eq(linesOfService.lineOfServiceCode, code));
+    return line;
+  }
+
+  /** The line's gateway, when one informed on the line's current token. */
+  async find(line: AcsLine): Promise<CwmpDeviceRecord | undefined> {
+    const [device] = await this.db
+      .select()
+      .from(cwmpDevices)
+      .where(
+        and(eq(cwmpDevices.lineId, line.id), eq(cwmpDevices.reportingToken, line.reportingToken)),
+      );
+    return device;
+  }
+
+  /** Writes the line's gateway whole, replacing a binding made on an older token. */
+  async save(device: CwmpDeviceRecord): Promise<void> {
+    await this.db
+      .insert(cwmpDevices)
+      .values(device)
+      .onConflictDoUpdate({ target: cwmpDevices.lineId, set: device });
+  }
+
+  /**
+   * The line's gateway's connection request URL and the credentials the ACS set on it; none
+   * when it is not a TR-069 line on its current token, or the ACS has not set them yet.
+   */
+  async connectionRequestTarget(lineId: string): Promise<ConnectionRequestTarget | undefined> {
+    const [row] = await this.db
+      .select({
+        lineOfServiceCode: linesOfService.lineOfServiceCode,
+        url: cwmpDevices.connectionRequestUrl,
+        username: cwmpDevices.connectionRequestUsername,
+        password: cwmpDevices.connectionRequestPassword,
+      })
+      .from(cwmpDevices)
+      .innerJoin(
+        linesOfService,
+        and(
+          eq(linesOfService.id, cwmpDevices.lineId),
+          eq(linesOfService.reportingToken, cwmpDevices.reportingToken),
+        ),
+      )
+      .where(eq(cwmpDevices.lineId, lineId));
+    if (!row?.url || row.username === null || row.password === null) return undefined;
+    return { ...row, url: row.url, username: row.username, password: row.password };
+  }
+}
