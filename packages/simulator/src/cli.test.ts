@@ -148,4 +148,37 @@ describe('npm run sim', () => {
     expect(stderr).toMatch(/Stopping; waiting for requests in flight…/);
     expect(answers).toEqual([JSON.stringify({ result: 'ACK' })]);
   });
+
+  it('should run one TR-069 session for a gateway given an ACS URL with its data model', async () => {
+    const bodies: string[] = [];
+    const acs = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const body = Buffer.concat(chunks).toString();
+        bodies.push(body);
+        if (!body.includes('<cwmp:Inform>')) {
+          response.writeHead(204).end();
+          return;
+        }
+        response.writeHead(200, { 'content-type': 'text/xml' });
+        response.end(
+          '<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/" xmlns:cwmp="urn:dslforum-org:cwmp-1-0">' +
+            '<s:Body><cwmp:InformResponse><MaxEnvelopes>1</MaxEnvelopes></cwmp:InformResponse></s:Body></s:Envelope>',
+        );
+      });
+    });
+    await new Promise<void>((resolve) => acs.listen(0, '127.0.0.1', resolve));
+    const { port } = acs.address() as AddressInfo;
+
+    const run = await sim('--urls', `tr098 http://127.0.0.1:${port}/cwmp/v1/abcd`, '--seed', '4');
+    acs.close();
+
+    expect(run.code).toBe(0);
+    const serial = createFleet({ seed: 4, size: 1 })[0]?.serialNumber ?? '';
+    expect(run.stderr).toContain(`${serial}: TR-069 session, 0 requests answered`);
+    expect(bodies[0]).toContain('<cwmp:Inform>');
+    expect(bodies[0]).toContain('InternetGatewayDevice.DeviceSummary');
+    expect(bodies[1]).toBe('');
+  });
 });

@@ -4,21 +4,30 @@ import type { BackfillResult } from './backfill';
 import { postReports, redactedUrl, type ReportingTarget } from './client';
 import { type CommandOptions, defaultCommandOptions } from './command-poll';
 import { createFleet, type FleetOptions } from './fleet';
-import { type BackfillEvent, type FleetEvent, fleetTargets, runFleet } from './fleet-run';
+import { type BackfillEvent, type FleetEvent, runFleet } from './fleet-run';
 import type { LiveEvent } from './live';
 import { defaultBehaviour } from './profile';
 import { type ReportEncoding, reportEncodings } from './report';
+import { CwmpAgent } from './cwmp/agent';
+import type { DataModel } from './cwmp/data-model';
+import { type CwmpEvent, type CwmpTarget, runCwmp } from './cwmp/runner';
+import { runSession } from './cwmp/session';
 
 const usage = `Usage: npm run sim -- [options]
 
 Plays a fleet of home gateways reporting TR-181 Bulk Data JSON to LineSight's collector
-(docs/reporting-protocol.md). Gateway i reports to the i-th reporting URL; a seed always gives
-the same fleet.
+(docs/reporting-protocol.md), or speaking TR-069 (CWMP) to its ACS. Gateway i reports to the
+i-th URL; a seed always gives the same fleet.
 
 Where to report (one of):
   --urls URL[,URL...]      reporting URLs, comma-separated
   --reporting-urls FILE    a file of reporting URLs, one per line (# starts a comment)
   --dry-run                print reports as JSON instead of sending them
+
+  A URL written "tr181 URL" or "tr098 URL" is an ACS URL: that gateway speaks TR-069 with the
+  TR-181 (Device.) or TR-098 (InternetGatewayDevice.) data model. It has no history to backfill
+  (CWMP carries the present only); live, it informs every interval the ACS sets and answers
+  connection requests.
 
 What to send:
   --backfill-days DAYS     first send this much history: every interval for the newest day,
@@ -35,6 +44,9 @@ What to send:
   --utc-offset HOURS       the households' time zone, for their daily rhythm (default 0)
   --nak-share SHARE        live: share of commands refused as "busy" (default ${defaultCommandOptions.nakShare})
   --silent-share SHARE     live: share of commands never answered, to show timeouts (default ${defaultCommandOptions.silentShare})
+                           (TR-069 gateways refuse --nak-share of the ACS's changes with fault 9001)
+  --cr-host HOST           TR-069: where the connection request server listens (default 127.0.0.1)
+  --cr-port PORT           TR-069: its port (default: any free one)
 
 Dry run:
   --count N                gateways to print, one report each (default 1)
@@ -69,6 +81,8 @@ const optionSpecs = {
   'utc-offset': { type: 'string' },
   'nak-share': { type: 'string' },
   'silent-share': { type: 'string' },
+  'cr-host': { type: 'string' },
+  'cr-port': { type: 'string' },
   count: { type: 'string' },
   at: { type: 'string' },
   help: { type: 'boolean' },
@@ -85,6 +99,7 @@ interface CliOptions {
   fleet: Omit<FleetOptions, 'size'>;
   commands: CommandOptions;
   concurrency: number;
+  connectionRequests: { host: string; port: number };
   count: number;
   atSeconds: number;
 }
@@ -136,6 +151,10 @@ function parseCommandLine(argv: string[]): CliOptions {
       ),
     },
     concurrency: numberOption('--concurrency', values.concurrency, 2, { min: 1, whole: true }),
+    connectionRequests: {
+      host: values['cr-host'] ?? '127.0.0.1',
+      port: numberOption('--cr-port', values['cr-port'], 0, { min: 0, max: 65535, whole: true }),
+    },
     count: numberOption('--count', values.count, 1, { min: 1, whole: true }),
     atSeconds: timeOption(values.at),
   };
@@ -193,7 +212,10 @@ function timeOption(text: string | undefined): number {
   return Math.floor(milliseconds / 1000);
 }
 
-async function reportingUrls(options: CliOptions): Promise<string[]> {
+/** A gateway's URL: a Bulk Data reporting URL, or an ACS URL and its data model. */
+type GatewayUrl = { url: string; dataModel: DataModel | null };
+
+async function gatewayUrls(options: CliOptions): Promise<GatewayUrl[]> {
   let lines: string[];
   if (options.urlsFile !== undefined) {
     const file = options.urlsFile;
@@ -204,8 +226,15 @@ async function reportingUrls(options: CliOptions): Promise<string[]> {
   } else {
     lines = (options.urls ?? '').split(',').map((url) => url.trim());
   }
-  const urls = lines.filter((line) => line.length > 0);
-  for (const url of urls) {
+  const urls = lines
+    .filter((line) => line.length > 0)
+    .map((line): GatewayUrl => {
+      const cwmp = /^(tr181|tr098)\s+(\S+)$/.exec(line);
+      return cwmp
+        ? { url: cwmp[2] ?? '', dataModel: cwmp[1] as DataModel }
+        : { url: line, dataModel: null };
+    });
+  for (const { url } of urls) {
     if (!/^https?:\/\/[^/]+\/.+/.test(url) || !URL.canParse(url)) {
       throw new UsageError(`"${redactedUrl(url)}" is not an http(s) reporting URL.`);
     }
@@ -233,25 +262,37 @@ function describeBackfill(result: BackfillResult): string {
   );
 }
 
-/** One report per online gateway, now; false when any was not accepted. */
-async function reportOnce(targets: ReportingTarget[]): Promise<boolean> {
+/** One report (or TR-069 session) per online gateway, now; false when any was not accepted. */
+async function reportOnce(targets: ReportingTarget[], cwmpTargets: CwmpTarget[]): Promise<boolean> {
   const at = Math.floor(Date.now() / 1000);
-  const outcomes = await Promise.all(
-    targets.map(async ({ gateway, url }): Promise<{ ok: boolean; line: string }> => {
-      const name = gateway.serialNumber;
-      if (!gateway.isOnlineAt(at)) return { ok: true, line: `${name}: offline, sent nothing` };
-      try {
-        const outcome = await postReports(url, [gateway.reportAt(at)]);
-        if (outcome.status === 'revoked') return { ok: false, line: `${name}: URL revoked (401)` };
-        return {
-          ok: true,
-          line: `${name}: ${outcome.accepted} accepted, ${outcome.duplicates} duplicates`,
-        };
-      } catch (error) {
-        return { ok: false, line: `${name}: failed: ${errorText(error)}` };
-      }
-    }),
-  );
+  const sessions = cwmpTargets.map(async (target): Promise<{ ok: boolean; line: string }> => {
+    const name = target.gateway.serialNumber;
+    if (!target.gateway.isOnlineAt(at)) return { ok: true, line: `${name}: offline, sent nothing` };
+    const agent = new CwmpAgent(target.gateway, {
+      acsUrl: target.acsUrl,
+      dataModel: target.dataModel,
+    });
+    const outcome = await runSession(agent, { at, retryCount: 0 });
+    if (outcome.status === 'revoked') return { ok: false, line: `${name}: URL revoked (401)` };
+    if (outcome.status === 'failed')
+      return { ok: false, line: `${name}: failed: ${outcome.error}` };
+    return { ok: true, line: `${name}: TR-069 session, ${outcome.requests} requests answered` };
+  });
+  const reports = targets.map(async ({ gateway, url }): Promise<{ ok: boolean; line: string }> => {
+    const name = gateway.serialNumber;
+    if (!gateway.isOnlineAt(at)) return { ok: true, line: `${name}: offline, sent nothing` };
+    try {
+      const outcome = await postReports(url, [gateway.reportAt(at)]);
+      if (outcome.status === 'revoked') return { ok: false, line: `${name}: URL revoked (401)` };
+      return {
+        ok: true,
+        line: `${name}: ${outcome.accepted} accepted, ${outcome.duplicates} duplicates`,
+      };
+    } catch (error) {
+      return { ok: false, line: `${name}: failed: ${errorText(error)}` };
+    }
+  });
+  const outcomes = await Promise.all([...reports, ...sessions]);
   for (const { line } of outcomes) log(line);
   return outcomes.every(({ ok }) => ok);
 }
@@ -263,6 +304,21 @@ function errorText(error: unknown): string {
 /** Live events say when they happened; backfill progress does not. */
 function describeEvent(event: FleetEvent): string {
   return 'at' in event ? describeLiveEvent(event) : describeBackfillEvent(event);
+}
+
+function describeCwmpEvent(event: CwmpEvent): string {
+  const when = new Date(event.at * 1000).toISOString();
+  switch (event.type) {
+    case 'cwmp-session':
+      return `${when} ${event.serialNumber}: TR-069 session (${event.events.join(', ') || 'no event'}), ${event.requests} requests answered`;
+    case 'cwmp-failed':
+      return `${when} ${event.serialNumber}: failed TR-069 session, ${event.retryInSeconds === null ? 'retries ran out' : `retry in ${event.retryInSeconds.toFixed(0)} s`}: ${event.error}`;
+    case 'cwmp-connection-request':
+      return `${when} ${event.serialNumber}: connection request`;
+    case 'offline':
+    case 'revoked':
+      return describeLiveEvent(event);
+  }
 }
 
 function describeBackfillEvent(event: BackfillEvent): string {
@@ -302,7 +358,11 @@ function describeLiveEvent(event: LiveEvent): string {
  * Backfills and/or runs live until Ctrl-C, which stops it gracefully (a second one kills it);
  * false when a backfill did not finish.
  */
-async function run(targets: ReportingTarget[], options: CliOptions): Promise<boolean> {
+async function run(
+  targets: ReportingTarget[],
+  cwmpTargets: CwmpTarget[],
+  options: CliOptions,
+): Promise<boolean> {
   const stopping = new AbortController();
   const stop = (): void => {
     log('Stopping; waiting for requests in flight…');
@@ -312,9 +372,24 @@ async function run(targets: ReportingTarget[], options: CliOptions): Promise<boo
   process.once('SIGTERM', stop);
   if (options.live) {
     log(
-      `Live: every ${options.intervalSeconds} s for ${targets.length} gateways, answering commands; Ctrl-C stops.`,
+      `Live: every ${options.intervalSeconds} s for ${targets.length + cwmpTargets.length} gateways, answering commands; Ctrl-C stops.`,
     );
   }
+  if (cwmpTargets.length > 0 && options.backfillDays > 0) {
+    log(
+      `${cwmpTargets.length} TR-069 gateways have no history to backfill: CWMP carries the present only.`,
+    );
+  }
+  const cwmp =
+    options.live && cwmpTargets.length > 0
+      ? await runCwmp(cwmpTargets, {
+          intervalSeconds: options.intervalSeconds,
+          connectionRequests: options.connectionRequests,
+          faultShare: options.commands.nakShare,
+          signal: stopping.signal,
+          onEvent: (event) => log(describeCwmpEvent(event)),
+        })
+      : null;
   const { backfill } = await runFleet({
     targets,
     backfillDays: options.backfillDays,
@@ -325,6 +400,7 @@ async function run(targets: ReportingTarget[], options: CliOptions): Promise<boo
     signal: stopping.signal,
     onEvent: (event) => log(describeEvent(event)),
   });
+  await cwmp?.stop();
   process.off('SIGINT', stop);
   process.off('SIGTERM', stop);
   return backfill.every((result) => !result.revoked && !result.error && !result.stopped);
@@ -342,9 +418,19 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${JSON.stringify(reports, null, 2)}\n`);
     return 0;
   }
-  const targets = fleetTargets(await reportingUrls(options), options.fleet);
+  const urls = await gatewayUrls(options);
+  const fleet = createFleet({ ...options.fleet, size: urls.length });
+  const targets: ReportingTarget[] = [];
+  const cwmpTargets: CwmpTarget[] = [];
+  fleet.forEach((gateway, index) => {
+    const { url, dataModel } = urls[index] ?? { url: '', dataModel: null };
+    if (dataModel) cwmpTargets.push({ gateway, acsUrl: url, dataModel });
+    else targets.push({ gateway, url });
+  });
   const once = !options.live && options.backfillDays === 0;
-  const succeeded = once ? await reportOnce(targets) : await run(targets, options);
+  const succeeded = once
+    ? await reportOnce(targets, cwmpTargets)
+    : await run(targets, cwmpTargets, options);
   return succeeded ? 0 : 1;
 }
 

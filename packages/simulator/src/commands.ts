@@ -25,6 +25,11 @@ export interface GatewaySettings {
   radios: RadioSettings[];
   /** MACs of the hosts kept off the internet, lower case. */
   blocked: Set<string>;
+  /**
+   * Whether its management agent can block hosts: not the OpenWrt-based Bulk Data agent, always
+   * a TR-069 agent (blocking is its firewall's or its QoS classifier's).
+   */
+  canBlock: boolean;
 }
 
 /** The gateway's answer: ACK, or NAK with the message the portal shows. */
@@ -39,6 +44,16 @@ export function factorySettings(profile: GatewayProfile): GatewaySettings {
       bandwidth: radio.bandwidth,
     })),
     blocked: new Set(),
+    canBlock: supportsBlocking(profile),
+  };
+}
+
+/** A copy to try a command on, leaving the gateway's own settings as they are. */
+export function cloneSettings(settings: GatewaySettings): GatewaySettings {
+  return {
+    radios: settings.radios.map((radio) => ({ ...radio })),
+    blocked: new Set(settings.blocked),
+    canBlock: settings.canBlock,
   };
 }
 
@@ -93,7 +108,7 @@ function setBlocked(
   macAddress: string,
   action: 'block' | 'unblock',
 ): CommandOutcome {
-  if (!supportsBlocking(profile)) {
+  if (!settings.canBlock) {
     return nak('This device does not support the block/unblock command');
   }
   const mac = macAddress.toLowerCase();

@@ -1,6 +1,7 @@
 import type { DeviceCommand } from '@linesight/contract';
 import {
   applyCommand,
+  cloneSettings,
   type CommandOutcome,
   factorySettings,
   type GatewaySettings,
@@ -79,8 +80,10 @@ export class Gateway {
   private readonly counterModulus: number;
   private readonly settings: GatewaySettings;
   private state: GatewayState | null = null;
-  /** A channel change asks for a site survey in the next report. */
+  /** A channel change or a requested diagnostic asks for a site survey in the next report. */
   private surveyDue = false;
+  /** A reboot asked for by its management agent, taking effect at this time. */
+  private rebootAt: number | null = null;
 
   constructor(
     readonly profile: GatewayProfile,
@@ -147,6 +150,35 @@ export class Gateway {
     return outcome;
   }
 
+  /**
+   * Carries out a command without changing anything: the answer `applyCommand` would give now,
+   * so a management agent can refuse a change it could not make before it accepts any of it.
+   */
+  checkCommand(command: DeviceCommand, epochSeconds: number): CommandOutcome {
+    return applyCommand(this.profile, cloneSettings(this.settings), command, epochSeconds);
+  }
+
+  /**
+   * Hands the gateway to a TR-069 agent, which blocks hosts with the firewall (TR-181) or the QoS
+   * classifier (TR-098) whatever Bulk Data agent the profile names.
+   */
+  managedOverCwmp(): void {
+    this.settings.canBlock = true;
+  }
+
+  /** Runs a site survey for the next report, as a diagnostic asked for by the ACS does. */
+  requestSurvey(): void {
+    this.surveyDue = true;
+  }
+
+  /**
+   * Reboots at `epochSeconds` (or just after the last report, if that is later), as a Reboot
+   * RPC makes it: uptime and counters start again, and auto channel selection runs.
+   */
+  reboot(epochSeconds: number): void {
+    this.rebootAt = Math.max(Math.floor(epochSeconds), (this.state?.at ?? 0) + 1);
+  }
+
   /** The state at a first report: booted some time ago, counters as that uptime suggests. */
   private start(at: number): GatewayState {
     const bootAt =
@@ -185,7 +217,7 @@ export class Gateway {
       );
     }
     let from = state.at;
-    const lastBoot = this.schedule.bootsIn(state.at, at).at(-1);
+    const lastBoot = this.lastBootIn(state.at, at);
     if (lastBoot !== undefined) {
       state.bootAt = lastBoot;
       state.line = startLine(this.profile.line, lastBoot);
@@ -202,6 +234,15 @@ export class Gateway {
     this.driftSignals(state, at - state.at);
     state.at = at;
     return state;
+  }
+
+  /** The last boot in (from, to], the schedule's or an asked-for reboot's. */
+  private lastBootIn(from: number, to: number): number | undefined {
+    const scheduled = this.schedule.bootsIn(from, to).at(-1);
+    const asked = this.rebootAt;
+    if (asked === null || asked > to) return scheduled;
+    this.rebootAt = null;
+    return Math.max(asked, scheduled ?? asked);
   }
 
   /** Adds the traffic and line counters of (from, to], step by step; nothing flows offline. */
