@@ -65,14 +65,19 @@ export async function apiResponse<T = void>(
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
 
+  // An answer speaks for the session it was asked in: one arriving after a sign-out or a new
+  // sign-in neither brings the old token back nor sends the new session to sign-out.
+  const sessionUnchanged = getAuthToken() === token;
   const returnedToken = response.headers.get(sessionTokenHeader);
-  if (returnedToken) storeAuthToken(returnedToken);
+  if (returnedToken && sessionUnchanged) storeAuthToken(returnedToken);
   observeBuild(response.headers.get(buildHeader));
 
   const body = parseJson(await response.text());
   if (!response.ok) {
     const code = (body as Partial<ErrorBody> | undefined)?.error?.code;
-    if ((response.status === 401 && !options.expectsUnauthorized) || response.status === 403) {
+    const lostSession =
+      (response.status === 401 && !options.expectsUnauthorized) || response.status === 403;
+    if (lostSession && sessionUnchanged) {
       for (const listener of unauthorizedListeners) listener(response.status);
     }
     throw new ApiError(response.status, code, body);

@@ -1,4 +1,9 @@
-import { apiPaths, type DeviceCapabilities, deviceCapabilitiesSchema } from '@linesight/contract';
+import {
+  apiPaths,
+  type Capability,
+  type DeviceCapabilities,
+  deviceCapabilitiesSchema,
+} from '@linesight/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { generatePath } from 'react-router';
 import { apiRequest } from './api-client';
@@ -21,4 +26,18 @@ export const deviceCapabilitiesQueryOptions = (losCode: string) =>
 
 export function useDeviceCapabilities(losCode: string) {
   return useQuery(deviceCapabilitiesQueryOptions(losCode));
+}
+
+/**
+ * What a screen says for a reading the line's gateway may not report at all (a TR-098 one has no
+ * per-host byte counters, no associated devices' signal): "not reported", rather than zero or an
+ * empty chart that looks like a quiet home. Capabilities stay set once seen, so a gateway that
+ * reported the reading once and then missed a report still shows "no data" for the gap.
+ */
+export function notReportedText(
+  capabilities: DeviceCapabilities | null | undefined,
+  capability: Capability,
+  notReported: string,
+): string | undefined {
+  return capabilities && !capabilities[capability] ? notReported : undefined;
 }

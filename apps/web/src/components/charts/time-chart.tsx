@@ -63,6 +63,8 @@ export interface TimeChartProps {
   onSeriesClick?: (key: string) => void;
   /** Above the chart, under the controls: a warning or a zoom notice. */
   notice?: ReactNode;
+  /** What the chart says with nothing to draw, e.g. that the gateway does not report it. */
+  emptyText?: string;
 }
 
 function hasData(series: readonly ChartSeries[]): boolean {
@@ -185,7 +187,11 @@ export function TimeChart(props: TimeChartProps) {
         ) : props.isError ? (
           placeholder(<Text c="red">{t('HIGHCHARTS_LANG.MISC.ERROR_LOADING_DATA')}</Text>)
         ) : !ready ? (
-          placeholder(<Text c="dimmed">{t('HIGHCHARTS_LANG.MISC.NO_DATA')}</Text>)
+          placeholder(
+            <Text c="dimmed" ta="center">
+              {props.emptyText ?? t('HIGHCHARTS_LANG.MISC.NO_DATA')}
+            </Text>,
+          )
         ) : (
           <Suspense fallback={placeholder(<Loader size="sm" aria-label={t('CHART.LOADING')} />)}>
             <UplotPlot

@@ -52,11 +52,14 @@ export function DeviceActionFeedback({
       )}
       {outcome && outcome.kind !== 'success' && outcome.kind !== 'waiting' && (
         <Alert color="red" p="xs" role="alert" data-testid="action-result">
-          {outcome.kind === 'refused'
-            ? outcome.message
-            : outcome.kind === 'no-response'
-              ? t('SITE_SURVEY.DEVICE_NO_RESPONSE')
-              : errorMessage(t, outcome.error, 'SITE_SURVEY.UNKNOWN_ERROR')}
+          {/* A NAK's text may be a CWMP fault naming a long parameter path (no spaces to break). */}
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {outcome.kind === 'refused'
+              ? outcome.message
+              : outcome.kind === 'no-response'
+                ? t('SITE_SURVEY.DEVICE_NO_RESPONSE')
+                : errorMessage(t, outcome.error, 'SITE_SURVEY.UNKNOWN_ERROR')}
+          </Text>
         </Alert>
       )}
       <Modal

@@ -55,6 +55,8 @@ export interface WorldMapProps {
   permanentLabels?: boolean;
   height?: number;
   testId?: string;
+  /** Makes the markers open something: called with the clicked marker's key. */
+  onSelect?: (key: string) => void;
 }
 
 /**
@@ -63,7 +65,7 @@ export interface WorldMapProps {
  * bundled world outline is drawn and the markers still show.
  */
 export function WorldMap(props: WorldMapProps) {
-  const { markers, tileUrl, permanentLabels } = props;
+  const { markers, tileUrl, permanentLabels, onSelect } = props;
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const layer = useRef<L.LayerGroup | null>(null);
@@ -99,16 +101,16 @@ export function WorldMap(props: WorldMapProps) {
     group.clearLayers();
     const closestZoom = tileUrl && !tilesFailed ? locatedZoom : outlineOnlyZoom;
     for (const marker of markers) {
-      L.circleMarker([marker.lat, marker.long], {
+      const circle = L.circleMarker([marker.lat, marker.long], {
         radius: permanentLabels ? 9 : 7,
         className: `${classes.marker} ${classes[marker.tone ?? 'brand']}`,
-      })
-        .bindTooltip(marker.label, {
-          permanent: permanentLabels,
-          direction: 'top',
-          offset: [0, -8],
-        })
-        .addTo(group);
+      }).bindTooltip(marker.label, {
+        permanent: permanentLabels,
+        direction: 'top',
+        offset: [0, -8],
+      });
+      if (onSelect) circle.on('click', () => onSelect(marker.key));
+      circle.addTo(group);
     }
     const [first] = markers;
     if (!first) {
@@ -117,9 +119,14 @@ export function WorldMap(props: WorldMapProps) {
       current.setView([first.lat, first.long], closestZoom);
     } else {
       const bounds = L.latLngBounds(markers.map((marker) => [marker.lat, marker.long]));
-      current.fitBounds(bounds, { padding: [24, 24], maxZoom: closestZoom });
+      // Wider on the left, so no marker lies under the zoom buttons where it cannot be clicked.
+      current.fitBounds(bounds, {
+        paddingTopLeft: [56, 24],
+        paddingBottomRight: [24, 24],
+        maxZoom: closestZoom,
+      });
     }
-  }, [markers, permanentLabels, tileUrl, tilesFailed]);
+  }, [markers, permanentLabels, tileUrl, tilesFailed, onSelect]);
 
   return (
     <div

@@ -1,4 +1,4 @@
-import type { LanDevice } from '@linesight/contract';
+import { type LanDevice, localNetworkResponseSchema } from '@linesight/contract';
 import { describe, expect, it } from 'vitest';
 import {
   connectionState,
@@ -6,6 +6,7 @@ import {
   filterDevices,
   hasPoorWifi,
   onlineDeviceCounts,
+  signalNotReported,
 } from './lan-devices';
 
 function device(overrides: Partial<LanDevice> & { macAddress: string }): LanDevice {
@@ -131,5 +132,90 @@ describe('deviceDisplayName', () => {
       'LGwebOSTV',
     );
     expect(deviceDisplayName({ alias: null, name: null, macAddress: mac(1) })).toBe(mac(1));
+  });
+});
+
+/**
+ * The devices as the API answers them for a line whose gateway reports no per-host byte counters
+ * and no associated devices' signal (a TR-098 one, say): consumption and signal null.
+ */
+const { devices: uncounted } = localNetworkResponseSchema.parse({
+  timestamp: 1_795_547_297_000,
+  devices: [
+    {
+      macAddress: '3c:22:fb:11:22:33',
+      alias: null,
+      name: 'ada-macbook',
+      manufacturer: 'Apple, Inc.',
+      iconImageType: 'macbook',
+      iconChosen: false,
+      online: true,
+      blocked: false,
+      connectionType: 'WiFi',
+      consumption: null,
+      firstConnectedDate: 1_795_543_697_000,
+      lastOnlineDate: 1_795_547_297_000,
+      throughputRank: null,
+      ipv4Addresses: ['192.168.1.20'],
+      ipv6Addresses: [],
+      wifiBand: '5GHz',
+      wifiSignal: null,
+      wifiSignalPercent: null,
+      rssi: null,
+      wifiNetwork: 'Home-5G',
+      wifiStandard: null,
+      wifiTxRate: null,
+      wifiRxRate: null,
+    },
+    {
+      macAddress: 'f0:18:98:aa:bb:cc',
+      alias: null,
+      name: 'living-room-tv',
+      manufacturer: null,
+      iconImageType: 'smart-tv',
+      iconChosen: false,
+      online: true,
+      blocked: false,
+      connectionType: 'Ethernet',
+      consumption: null,
+      firstConnectedDate: 1_795_543_697_000,
+      lastOnlineDate: 1_795_547_297_000,
+      throughputRank: null,
+      ipv4Addresses: [],
+      ipv6Addresses: [],
+      wifiBand: null,
+      wifiSignal: null,
+      wifiSignalPercent: null,
+      rssi: null,
+      wifiNetwork: null,
+      wifiStandard: null,
+      wifiTxRate: null,
+      wifiRxRate: null,
+    },
+  ],
+});
+const [laptop, tv] = uncounted as [LanDevice, LanDevice];
+
+describe(signalNotReported.name, () => {
+  it('should say an online WiFi device without a signal has none reported', () => {
+    expect(signalNotReported(laptop)).toBe(true);
+  });
+
+  it('should not say it of a cabled device or an offline one', () => {
+    expect(signalNotReported(tv)).toBe(false);
+    expect(signalNotReported({ ...laptop, online: false })).toBe(false);
+  });
+});
+
+describe('a device without a reported signal', () => {
+  it('should be neither poor WiFi nor strong or weak WiFi', () => {
+    expect(hasPoorWifi(laptop)).toBe(false);
+    expect(filterDevices(uncounted, 'strong-wifi')).toEqual([]);
+    expect(filterDevices(uncounted, 'weak-wifi')).toEqual([]);
+  });
+
+  it('should rank in neither bandwidth filter when its traffic is not counted', () => {
+    expect(filterDevices(uncounted, 'high-bw')).toEqual([]);
+    expect(filterDevices(uncounted, 'low-bw')).toEqual([]);
   });
 });

@@ -113,3 +113,11 @@ export function connectionState(
     lanConnected: counts.wifi + counts.ethernet + counts.usb > 0,
   };
 }
+
+/**
+ * Whether an online WiFi device's signal is missing from what its gateway reported: an offline
+ * device, or one on a cable, has no signal to report.
+ */
+export const signalNotReported = (
+  device: Pick<LanDevice, 'online' | 'connectionType' | 'wifiSignal'>,
+): boolean => device.online && device.connectionType === 'WiFi' && device.wifiSignal === null;

@@ -1,7 +1,9 @@
 import { Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useMapSettings } from '../../../lib/map-settings';
+import { href } from '../../../lib/routes';
 import { errorMessage } from '../../../lib/translate-error';
 import { useFleetMap } from '../api/get-fleet-map';
 import { fleetMarkers } from '../fleet-map';
@@ -20,13 +22,21 @@ const legend = [
 
 /**
  * Demo mode: the fleet's located gateways on the map, coloured by overall score, with the
- * broadband alerts toggle showing only the gateways in alert (overall score under 2).
+ * broadband alerts toggle showing only the gateways in alert (overall score under 2). A marker
+ * opens its line's summary, as a row of the QoE or uptime report does.
  */
 export function FleetHeatMap({ height }: { height: number }) {
   const { t, i18n } = useTranslation();
   const fleet = useFleetMap();
   const mapSettings = useMapSettings();
   const [alertsOnly, setAlertsOnly] = useState(false);
+  const navigate = useNavigate();
+  // Stable, so the map does not redraw its markers (and lose the user's zoom) on every render.
+  const openLine = useCallback(
+    (lineOfServiceCode: string) =>
+      void navigate(href('base.summary', { losCode: lineOfServiceCode })),
+    [navigate],
+  );
   const number = useMemo(
     () => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }),
     [i18n.language],
@@ -80,6 +90,7 @@ export function FleetHeatMap({ height }: { height: number }) {
                 label={t('DASHBOARD.MAP.LABEL')}
                 height={height}
                 testId="fleet-map"
+                onSelect={openLine}
               />
             </Suspense>
             <Group gap="md" aria-label={t('DASHBOARD.MAP.LEGEND_LABEL')} role="list">

@@ -15,6 +15,7 @@ import { decideZoom, type TimeRange, type ZoomDecision } from '../../../componen
 import { DataTable } from '../../../components/data-table/data-table';
 import { localPageSizeStore, useStoredPageSize } from '../../../lib/page-size';
 import { href } from '../../../lib/routes';
+import { notReportedText, useDeviceCapabilities } from '../../../lib/device-capabilities';
 import { useSession } from '../../../lib/session';
 import { useMacCountersSpan } from '../api/get-mac-counters-span';
 import { useSubscriberDevice } from '../../../lib/subscriber-device';
@@ -48,6 +49,8 @@ export function BandwidthPage() {
   );
 
   const line = useSubscriberDevice(losCode);
+  const capabilities = useDeviceCapabilities(losCode);
+  const notCounted = notReportedText(capabilities.data, 'macCounters', t('BANDWIDTH.NOT_REPORTED'));
   const counters = useDeviceCounters(losCode, timespan);
   const hosts = useMemo(
     () => counters.hosts?.filter((host) => !deviceMac || host.macAddress === deviceMac),
@@ -112,6 +115,7 @@ export function BandwidthPage() {
               }
         }
         direction={{ value: direction, onChange: setDirection }}
+        emptyText={notCounted}
         onZoom={onZoom}
         zoomed={zoom !== null}
         onResetZoom={resetZoom}
@@ -161,6 +165,7 @@ export function BandwidthPage() {
           rows={hosts && consumptionOf(hosts, consumerTimespan)}
           isLoading={counters.isLoading}
           isError={counters.isError}
+          emptyText={notCounted}
         />
       )}
     </ScreenPage>
@@ -172,6 +177,8 @@ function WeekConsumption(props: {
   rows: DeviceConsumption[] | undefined;
   isLoading: boolean;
   isError: boolean;
+  /** Set when the gateway counts no device's bytes: the table says so instead of listing zeros. */
+  emptyText: string | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const [pageSize, setPageSize] = useStoredPageSize(localPageSizeStore('consumption'), 10);
@@ -183,11 +190,11 @@ function WeekConsumption(props: {
       </Title>
       <DataTable
         caption={t('BANDWIDTH.CONSUMPTION_TITLE')}
-        rows={props.rows}
+        rows={props.emptyText ? [] : props.rows}
         rowKey={(row) => row.macAddress}
         isLoading={props.isLoading}
         error={props.isError ? t('HIGHCHARTS_LANG.MISC.ERROR_LOADING_DATA') : null}
-        emptyText={t('HIGHCHARTS_LANG.MISC.NO_DATA')}
+        emptyText={props.emptyText ?? t('HIGHCHARTS_LANG.MISC.NO_DATA')}
         pageSize={pageSize}
         onPageSizeChange={setPageSize}
         columns={[

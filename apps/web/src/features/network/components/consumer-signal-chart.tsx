@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChartBand } from '../../../components/charts/chart-types';
 import { TimeChart } from '../../../components/charts/time-chart';
 import { useChartColours } from '../../../components/charts/use-chart-colours';
+import { notReportedText, useDeviceCapabilities } from '../../../lib/device-capabilities';
 import { deviceChart, signalStrengthPercent } from '../mac-series';
 import { useDeviceCounters } from '../use-device-counters';
 
@@ -17,6 +18,7 @@ export function ConsumerSignalChart({ losCode }: { losCode: string }) {
   const { t } = useTranslation();
   const colours = useChartColours();
   const counters = useDeviceCounters(losCode, 'day');
+  const capabilities = useDeviceCapabilities(losCode);
   const chart = useMemo(
     () => deviceChart(counters.hosts ?? [], 'day', '%', signalStrengthPercent),
     [counters.hosts],
@@ -39,6 +41,11 @@ export function ConsumerSignalChart({ losCode }: { losCode: string }) {
       series={chart.series}
       isLoading={counters.isLoading}
       isError={counters.isError}
+      emptyText={notReportedText(
+        capabilities.data,
+        'wifiRadioPerformance',
+        t('WIFI.SIGNAL_NOT_REPORTED'),
+      )}
       yMax={consumerSignalAxisMax}
       bands={bands}
     />

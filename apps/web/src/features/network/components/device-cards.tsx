@@ -21,6 +21,7 @@ import {
   deviceFilters,
   filterDevices,
   hasPoorWifi,
+  signalNotReported,
 } from '../lan-devices';
 import { ConnectionTypeIcon, DeviceIcon, SignalBars } from './device-icon';
 
@@ -39,7 +40,7 @@ export const connectionTypeKeys = {
   WiFi: 'DEVICE.CONNECTION_WIFI',
   Ethernet: 'DEVICE.CONNECTION_ETHERNET',
   USB: 'DEVICE.CONNECTION_USB',
-  'Not reported': 'DEVICE.CONNECTION_NOT_REPORTED',
+  'Not reported': 'DEVICE.NOT_REPORTED',
 } as const satisfies Record<LanDevice['connectionType'], string>;
 
 function DeviceCard({ losCode, device }: { losCode: string; device: LanDevice }) {
@@ -81,6 +82,11 @@ function DeviceCard({ losCode, device }: { losCode: string; device: LanDevice })
                 bars={device.wifiSignal}
                 label={t('DEVICE.SIGNAL_BARS', { bars: device.wifiSignal })}
               />
+            )}
+            {signalNotReported(device) && (
+              <Text size="xs" c="dimmed" data-testid="signal-not-reported">
+                {t('DEVICE.SIGNAL_NOT_REPORTED')}
+              </Text>
             )}
             {device.blocked && (
               <Tooltip label={t('DEVICE.BLOCKED')}>

@@ -204,10 +204,14 @@ function DetailsBody({ losCode, device }: { losCode: string; device: LanDevice }
   const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState(false);
   const none = '—';
+  // An online WiFi device's link as the gateway reports it: missing then is not reported.
+  const unreported = device.online ? t('DEVICE.NOT_REPORTED') : none;
   const date = (ms: number | null): string =>
     ms === null ? none : formatDateTime(i18n.language, ms);
   const rate = (value: LanDevice['wifiTxRate']): string =>
-    value ? `${new Intl.NumberFormat(i18n.language).format(value.value)} ${value.units}` : none;
+    value
+      ? `${new Intl.NumberFormat(i18n.language).format(value.value)} ${value.units}`
+      : unreported;
   const addresses = (list: string[]): ReactNode =>
     list.length === 0 ? none : list.map((address) => <div key={address}>{address}</div>);
   const onWifi = device.connectionType === 'WiFi';
@@ -216,7 +220,10 @@ function DetailsBody({ losCode, device }: { losCode: string; device: LanDevice }
     [t('DEVICE.CONNECTION_TYPE'), t(connectionTypeKeys[device.connectionType])],
     ...(onWifi
       ? ([
-          [t('DEVICE.WIFI_STANDARD'), device.wifiStandard ? `802.11${device.wifiStandard}` : none],
+          [
+            t('DEVICE.WIFI_STANDARD'),
+            device.wifiStandard ? `802.11${device.wifiStandard}` : unreported,
+          ],
           [
             t('DEVICE.WIFI_NETWORK'),
             [device.wifiNetwork, device.wifiBand].filter(Boolean).join(' · ') || none,
@@ -227,11 +234,13 @@ function DetailsBody({ losCode, device }: { losCode: string; device: LanDevice }
       : []),
     [
       t('DEVICE.DATA_CONSUMPTION'),
-      t('DEVICE.CONSUMPTION_VALUE', {
-        download: formatBytes(i18n.language, device.consumption.inBytes),
-        upload: formatBytes(i18n.language, device.consumption.outBytes),
-        since: date(device.consumption.startTime),
-      }),
+      device.consumption
+        ? t('DEVICE.CONSUMPTION_VALUE', {
+            download: formatBytes(i18n.language, device.consumption.inBytes),
+            upload: formatBytes(i18n.language, device.consumption.outBytes),
+            since: date(device.consumption.startTime),
+          })
+        : t('DEVICE.NOT_REPORTED'),
     ],
     [t('DEVICE.FIRST_CONNECTED'), date(device.firstConnectedDate)],
     [t('DEVICE.LAST_ONLINE'), device.online ? t('DEVICE.ONLINE_NOW') : date(device.lastOnlineDate)],

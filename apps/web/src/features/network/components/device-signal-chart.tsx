@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TimeChart } from '../../../components/charts/time-chart';
 import { useChartColours } from '../../../components/charts/use-chart-colours';
+import { notReportedText, useDeviceCapabilities } from '../../../lib/device-capabilities';
 import { deviceChart, signalStrengthPercent } from '../mac-series';
 import { useDeviceCounters } from '../use-device-counters';
 
@@ -18,6 +19,7 @@ export function DeviceSignalChart({
   const { t } = useTranslation();
   const colours = useChartColours();
   const counters = useDeviceCounters(losCode, 'day');
+  const capabilities = useDeviceCapabilities(losCode);
   const device = counters.hosts?.find((host) => host.macAddress === macAddress);
   const chart = useMemo(() => {
     const drawn = deviceChart(device ? [device] : [], 'day', '%', signalStrengthPercent);
@@ -34,6 +36,11 @@ export function DeviceSignalChart({
       series={chart.series}
       isLoading={counters.isLoading}
       isError={counters.isError}
+      emptyText={notReportedText(
+        capabilities.data,
+        'wifiRadioPerformance',
+        t('WIFI.SIGNAL_NOT_REPORTED'),
+      )}
       yMax={100}
     />
   );

@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { Direction } from '../../../components/charts/chart-types';
 import { TimeChart } from '../../../components/charts/time-chart';
 import { DataTable } from '../../../components/data-table/data-table';
+import { notReportedText, useDeviceCapabilities } from '../../../lib/device-capabilities';
 import { href } from '../../../lib/routes';
 import { useWifiSettings } from '../../../lib/wifi-settings';
 import { deviceChart, linkRateMbps } from '../mac-series';
@@ -28,6 +29,7 @@ export function WifiPage() {
   const [timespan, setTimespan] = useState<Timespan>('day');
   const [direction, setDirection] = useState<Direction>('downstream');
   const counters = useDeviceCounters(losCode, timespan);
+  const capabilities = useDeviceCapabilities(losCode);
   const rateUnit = t('CHART.MBPS');
   const hosts = useMemo(
     () => counters.hosts?.filter((host) => !deviceMac || host.macAddress === deviceMac) ?? [],
@@ -52,6 +54,11 @@ export function WifiPage() {
       isError={counters.isError}
       timespan={{ options: timespans, value: timespan, onChange: setTimespan }}
       direction={{ value: direction, onChange: setDirection }}
+      emptyText={notReportedText(
+        capabilities.data,
+        'wifiRadioPerformance',
+        t('WIFI.RATES_NOT_REPORTED'),
+      )}
       onSeriesClick={
         deviceMac
           ? undefined
@@ -165,7 +172,9 @@ function WifiSettingsPanel({ losCode }: { losCode: string }) {
               key: 'channelBandwidth',
               header: t('WIFI.CHANNEL_BANDWIDTH'),
               render: (radio) =>
-                radio.channelBandwidth === null ? '–' : `${radio.channelBandwidth} MHz`,
+                radio.channelBandwidth === null
+                  ? t('DEVICE.NOT_REPORTED')
+                  : `${radio.channelBandwidth} MHz`,
             },
             {
               key: 'standard',

@@ -1,12 +1,14 @@
-import { type DeviceLine, maxFieldLength } from '@linesight/contract';
+import { type DeviceLine, maxFieldLength, type ReportingUrlResponse } from '@linesight/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ActionIcon,
   Alert,
   Button,
+  Code,
   CopyButton,
   Group,
   Stack,
+  Table,
   Text,
   TextInput,
   Title,
@@ -22,6 +24,7 @@ import { reportError } from '../../../lib/report-error';
 import { errorMessage } from '../../../lib/translate-error';
 import { getReportingUrl, useReportingUrl } from '../api/get-reporting-url';
 import { useProvisionDevice } from '../api/provision-device';
+import { sharedAcsAccess } from '../gateway-urls';
 
 const deviceFormSchema = z.object({
   lineOfServiceCode: z
@@ -31,12 +34,12 @@ const deviceFormSchema = z.object({
     .max(maxFieldLength, 'PROVISIONING.TOO_LONG'),
 });
 
-/** The read-only reporting ("phan") URL a gateway posts to, with a copy button. */
-function ReportingUrlBox({ url }: { url: string }) {
+/** A read-only URL to configure on a gateway, with a copy button. */
+function GatewayUrlBox({ label, url }: { label: string; url: string }) {
   const { t } = useTranslation();
   return (
     <TextInput
-      label={t('PROVISIONING.REPORTING_URL')}
+      label={label}
       value={url}
       readOnly
       rightSection={
@@ -55,8 +58,49 @@ function ReportingUrlBox({ url }: { url: string }) {
 }
 
 /**
+ * The line's two URLs, a gateway using one of them (docs/decisions/023-tr069-acs.md): the
+ * reporting ("phan") URL for Bulk Data, the ACS URL for TR-069, and how a TR-069 gateway that
+ * takes one ACS URL with credentials reaches the same line.
+ */
+function GatewayUrls({ urls }: { urls: ReportingUrlResponse }) {
+  const { t } = useTranslation();
+  const shared = sharedAcsAccess(urls);
+  const credentials: [label: string, value: string][] = [
+    [t('PROVISIONING.SHARED_ACS_URL'), shared.url],
+    [t('PROVISIONING.ACS_USERNAME'), shared.username],
+    [t('PROVISIONING.ACS_PASSWORD'), shared.password],
+  ];
+  return (
+    <Stack gap="xs">
+      <GatewayUrlBox label={t('PROVISIONING.REPORTING_URL')} url={urls.reportingUrl} />
+      <GatewayUrlBox label={t('PROVISIONING.ACS_URL')} url={urls.acsUrl} />
+      <Text size="sm" c="dimmed">
+        {t('PROVISIONING.GATEWAY_URLS_HELP')}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {t('PROVISIONING.SHARED_ACS_URL_HELP')}
+      </Text>
+      <Table fz="sm" verticalSpacing={2} withRowBorders={false} data-testid="shared-acs-access">
+        <Table.Tbody>
+          {credentials.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th fw={500} c="dimmed" w="35%">
+                {label}
+              </Table.Th>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                <Code>{value}</Code>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
+
+/**
  * Provision a line of service, or, with one selected in the table, re-provision it: a new
- * reporting URL replaces the old one. Leaving the field warns when the code is already in use.
+ * reporting URL (and ACS URL) replaces the old one. Leaving the field warns when the code is already in use.
  */
 export function DeviceForm({
   selected,
@@ -136,7 +180,7 @@ export function DeviceForm({
             {t('PROVISIONING.LINE_OF_SERVICE_CODE_IN_USE')}
           </Text>
         )}
-        {shownCode && reportingUrl.data && <ReportingUrlBox url={reportingUrl.data.reportingUrl} />}
+        {shownCode && reportingUrl.data && <GatewayUrls urls={reportingUrl.data} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={clear}>
             {t('PROVISIONING.CLEAR_FORM')}

@@ -132,6 +132,7 @@ function ChannelFields(props: ChannelFormProps & { radio: WifiRadio; action: Dev
             allowDeselect={false}
             disabled={action.pending}
             value={choice.channelBandwidth === null ? null : String(choice.channelBandwidth)}
+            placeholder={t('DEVICE.NOT_REPORTED')}
             data={bandwidthOptions(radio, band).map((width) => ({
               value: String(width),
               label: `${width} MHz`,

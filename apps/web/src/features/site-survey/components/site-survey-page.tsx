@@ -26,7 +26,7 @@ import type { ChartXAxis } from '../../../components/charts/chart-types';
 import { TimeChart } from '../../../components/charts/time-chart';
 import { DataTable } from '../../../components/data-table/data-table';
 import { SelectedLinePanel } from '../../../components/layout/selected-line-panel';
-import { useDeviceCapabilities } from '../../../lib/device-capabilities';
+import { notReportedText, useDeviceCapabilities } from '../../../lib/device-capabilities';
 import { useSession } from '../../../lib/session';
 import { useSubscriberDevice } from '../../../lib/subscriber-device';
 import { useWifiSettings, wifiSettingsQueryOptions } from '../../../lib/wifi-settings';
@@ -159,6 +159,12 @@ export function SiteSurveyPage() {
     `${entry.client ? 'own' : 'heard'}|${entry.bssid ?? ''}|${entry.ssid ?? ''}|${entry.channel ?? ''}`;
   const formEntry = entries.find((entry) => entry.client && rowKey(entry) === formKey) ?? null;
   const noData = survey.data === null;
+  // TR-098 has no neighbouring WiFi diagnostic: such a gateway never surveys.
+  const notSurveyed = notReportedText(
+    capabilities.data,
+    'wifiSpectrumAnalyzer',
+    t('SITE_SURVEY.NOT_REPORTED'),
+  );
   const dash = '–';
   const channelText = (channel: number | null): string =>
     channel === null ? dash : channel === 0 ? t('SITE_SURVEY.AUTO') : String(channel);
@@ -199,7 +205,9 @@ export function SiteSurveyPage() {
                       channel: channelText(radio.channel),
                       centre: channelText(radio.centerChannel),
                       bandwidth:
-                        radio.channelBandwidth === null ? dash : `${radio.channelBandwidth} MHz`,
+                        radio.channelBandwidth === null
+                          ? t('SITE_SURVEY.BANDWIDTH_NOT_REPORTED')
+                          : `${radio.channelBandwidth} MHz`,
                     })}
                   </Text>
                 )}
@@ -222,6 +230,7 @@ export function SiteSurveyPage() {
             yMax={chart.ceiling}
             isLoading={survey.isPending}
             isError={survey.isError}
+            emptyText={notSurveyed}
             notice={
               <Stack gap={0}>
                 {surveyedAt !== null && (
@@ -251,7 +260,7 @@ export function SiteSurveyPage() {
             survey.isError
               ? t('HIGHCHARTS_LANG.MISC.ERROR_LOADING_DATA')
               : noData
-                ? t('HIGHCHARTS_LANG.MISC.NO_DATA')
+                ? (notSurveyed ?? t('HIGHCHARTS_LANG.MISC.NO_DATA'))
                 : null
           }
           emptyText={t('SITE_SURVEY.NO_NETWORKS')}
@@ -294,7 +303,9 @@ export function SiteSurveyPage() {
               key: 'channelBandwidth',
               header: t('SITE_SURVEY.CHANNEL_BANDWIDTH'),
               render: (entry) =>
-                entry.channelBandwidth === null ? dash : `${entry.channelBandwidth} MHz`,
+                entry.channelBandwidth === null
+                  ? t('DEVICE.NOT_REPORTED')
+                  : `${entry.channelBandwidth} MHz`,
               sortValue: (entry) => entry.channelBandwidth ?? -1,
             },
             {
