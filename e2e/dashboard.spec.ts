@@ -147,6 +147,17 @@ test.describe('fleet dashboard', () => {
       `${alerts} of ${total} located gateways shown`,
     );
     await expect(map.locator('path.leaflet-interactive')).toHaveCount(alerts);
+
+    // A marker opens its line's summary, as a report's row does.
+    await map.getByRole('switch', { name: 'Broadband alerts only' }).click();
+    await expect(map.locator('path.leaflet-interactive')).toHaveCount(total);
+    await map.locator('path.leaflet-interactive').first().click({ force: true });
+    await expect(page).toHaveURL(/\/summary/);
+    const opened = decodeURIComponent(new URL(page.url()).pathname);
+    expect(
+      fleet.gateways.some((gateway) => opened.includes(gateway.lineOfServiceCode)),
+      `${opened} is a located gateway's line`,
+    ).toBe(true);
   });
 });
 

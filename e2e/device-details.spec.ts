@@ -1,37 +1,14 @@
-import type { LanDevice, LocalNetworkResponse } from '@linesight/contract';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { accounts } from './support/e2e-settings';
 import { busyLine, fleetReportingSeconds, noBlockingLine, refusingLine } from './support/fleet';
 import { holdCommandStatus } from './support/command-status';
+import { card, onlineWifi, openDetails, openSummary } from './support/device-cards';
 import { useLanguage, useStaffSession } from './support/sign-in';
 
 /**
  * The device details panel on the fleet's lines: a rename and an icon change saved through the
  * API, and the block toggle carried out (or refused) by the simulated gateways.
  */
-
-/** Opens the line's summary and answers the devices the page drew. */
-async function openSummary(page: Page, losCode: string): Promise<LanDevice[]> {
-  const answer = page.waitForResponse(
-    (response) => new URL(response.url()).pathname === `/api/localnetwork/v1/${losCode}`,
-  );
-  await page.goto(`/summary/${losCode}`);
-  return ((await (await answer).json()) as LocalNetworkResponse).devices;
-}
-
-const card = (page: Page, device: LanDevice) =>
-  page.locator(`[data-testid="device-card"][data-mac="${device.macAddress}"]`);
-
-/** Online WiFi devices of the line, so that parallel tests each take their own. */
-function onlineWifi(devices: readonly LanDevice[]): LanDevice[] {
-  return devices.filter((device) => device.online && device.connectionType === 'WiFi');
-}
-
-async function openDetails(page: Page, device: LanDevice): Promise<void> {
-  await card(page, device).click();
-  await expect(page).toHaveURL(new RegExp(`/detail/${encodeURIComponent(device.macAddress)}$`));
-  await expect(page.getByTestId('device-details-name')).toBeVisible();
-}
 
 test('renames a device and changes its icon; the card shows the new name', async ({
   page,

@@ -29,6 +29,11 @@ test.describe('provisioning', () => {
     await deviceForm.getByRole('button', { name: 'Create' }).click();
     const reportingUrl = deviceForm.getByLabel('Reporting URL');
     await expect(reportingUrl).toHaveValue(/^http:\/\/localhost:\d+\/report\/v1\/[0-9a-f]{32}$/);
+    // A TR-069 gateway's ACS URL carries the same token as the reporting URL.
+    const token = (await reportingUrl.inputValue()).split('/').at(-1) ?? '';
+    await expect(deviceForm.getByLabel('ACS URL')).toHaveValue(
+      new RegExp(`^http://localhost:\\d+/cwmp/v1/${token}$`),
+    );
 
     // The same code again: the in-use warning when the field loses focus.
     await deviceForm.getByRole('button', { name: 'Clear form' }).click();

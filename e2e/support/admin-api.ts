@@ -1,4 +1,4 @@
-import { apiPaths, sessionTokenHeader } from '@linesight/contract';
+import { apiPaths, type ReportingUrlResponse, sessionTokenHeader } from '@linesight/contract';
 import { type APIRequestContext, type APIResponse, expect } from '@playwright/test';
 import { accounts, passphrase } from './e2e-settings';
 import { sharedStaffSession } from './sign-in';
@@ -35,6 +35,17 @@ export async function signInAdminApi(request: APIRequestContext) {
         await call('POST', apiPaths.provision, { lineOfServiceCode });
         await call('PUT', withCode(apiPaths.lineOfService, lineOfServiceCode), { subscriberCode });
       }
+    },
+    /** A subscriber with one line of service, provisioned and associated: its gateway's URLs. */
+    async subscriberWithLine(
+      subscriberCode: string,
+      name: string,
+      lineOfServiceCode: string,
+    ): Promise<ReportingUrlResponse> {
+      await call('PUT', withCode(apiPaths.subscriber, subscriberCode), { name });
+      const provisioned = await call('POST', apiPaths.provision, { lineOfServiceCode });
+      await call('PUT', withCode(apiPaths.lineOfService, lineOfServiceCode), { subscriberCode });
+      return (await provisioned.json()) as ReportingUrlResponse;
     },
     /** The subscriber's My Network sign-in (the built-in device manager's credentials). */
     async consumerSignIn(subscriberCode: string, username: string, secret = passphrase) {

@@ -15,15 +15,19 @@ import { SubscribersService } from '../../apps/server/src/modules/subscribers/su
 import type { Db } from '../../apps/server/src/db/client';
 import { inTransaction } from '../../apps/server/src/db/transaction';
 import { systemClock } from '../../apps/server/src/clock';
+import { acsPaths } from '@linesight/contract';
 import {
+  type CwmpEvent,
   Gateway,
   postReports,
+  runCwmp,
   runFleet,
   runLive,
   type FleetEvent,
   type ReportingTarget,
 } from '@linesight/simulator';
 import {
+  cwmpLines,
   fleetBackfillHours,
   fleetGatewayProfile,
   fleetLines,
@@ -57,9 +61,10 @@ export async function provisionFleet(db: Db, publicUrl: string): Promise<Reporti
 }
 
 /**
- * Feeds the offline line its old reports, backfills the live lines and starts them live, and
- * starts the refusing line; resolves once every reporting line has reported. The gateways run
- * on for as long as the server does.
+ * Feeds the offline line its old reports, backfills the live lines and starts them live, starts
+ * the refusing line and the TR-069 lines (on their ACS URLs, the same token as the reporting
+ * one); resolves once every reporting line has reported and each TR-069 gateway has had a
+ * session. The gateways run on for as long as the server does.
  */
 export async function startFleet(
   serverUrl: string,
@@ -131,7 +136,44 @@ export async function startFleet(
       if (event.type === 'backfill-done') backfilled();
     },
   });
-  await Promise.all([backfillDone, refusingReported.all]);
+  await Promise.all([backfillDone, refusingReported.all, startCwmpLines(serverUrl, paths, log)]);
+}
+
+/** Starts the TR-069 lines; resolves once each has had a session with the ACS. */
+async function startCwmpLines(
+  serverUrl: string,
+  paths: ReportingPaths,
+  log: (line: string) => void,
+): Promise<void> {
+  const waiting = new Set(cwmpLines.map((line) => line.serialNumber));
+  let done: () => void = () => undefined;
+  const all = new Promise<void>((resolve) => {
+    done = resolve;
+  });
+  await runCwmp(
+    cwmpLines.map((line) => {
+      const reportingPath = paths.get(line.lineOfServiceCode) ?? '';
+      const token = reportingPath.slice(reportingPath.lastIndexOf('/') + 1);
+      return {
+        gateway: new Gateway(fleetGatewayProfile(line.fleetIndex)),
+        acsUrl: `${serverUrl}${acsPaths.line.replace(':token', token)}`,
+        dataModel: line.dataModel,
+        faults: line.faults,
+      };
+    }),
+    {
+      intervalSeconds: fleetReportingSeconds,
+      onEvent: (event: CwmpEvent) => {
+        if (event.type === 'cwmp-failed' || event.type === 'revoked') {
+          log(`e2e fleet: ${JSON.stringify(event)}`);
+        }
+        if (event.type !== 'cwmp-session') return;
+        waiting.delete(event.serialNumber);
+        if (waiting.size === 0) done();
+      },
+    },
+  );
+  await all;
 }
 
 /** The offline line's reports come every 15 minutes, as a backfill's would. */

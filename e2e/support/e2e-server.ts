@@ -20,7 +20,7 @@ import { SubscribersRepository } from '../../apps/server/src/modules/subscribers
 import { migratedTemplate } from '../../apps/server/test/pglite-template';
 import { startSmtpSink } from '../../apps/server/test/smtp-sink';
 import { provisionFleet, startFleet } from './e2e-fleet';
-import { consumerSubscriber } from './fleet';
+import { consumerSubscriber, fleetReportingSeconds } from './fleet';
 import {
   accounts,
   commandExpireSeconds,
@@ -124,6 +124,8 @@ Object.assign(process.env, {
   LOG_LEVEL: 'warn',
   DEMO_GATEWAYS: '0',
   COMMAND_EXPIRE_SECONDS: String(commandExpireSeconds),
+  // The TR-069 lines inform as often as the Bulk Data ones report (the ACS sets the interval).
+  CWMP_INFORM_INTERVAL_SECONDS: String(fleetReportingSeconds),
 });
 delete process.env.DATABASE_URL;
 const server = await import('../../apps/server/src/server');

@@ -201,6 +201,46 @@ export const rebootingLine = simulatedLine({
 /** How much of the rebooting line's history is sent before the server opens. */
 export const rebootingHistoryHours = 6;
 
+/** A line whose gateway speaks TR-069 to the line's ACS URL rather than Bulk Data. */
+export interface CwmpLine extends SimulatedLine {
+  dataModel: 'tr181' | 'tr098';
+  /** Faults on demand: each RPC named is answered with that CWMP fault code. */
+  faults: Partial<Record<'AddObject', number>>;
+}
+
+/**
+ * An XG6846 on DSL with thirteen hosts, speaking TR-069 with the TR-181 data model: it moves its
+ * radios when told, and refuses every firewall rule (AddObject, fault 9001), so a block on it
+ * ends NAK with the fault's text. It informs every `fleetReportingSeconds`; no history.
+ */
+export const cwmp181Line: CwmpLine = {
+  ...simulatedLine({
+    lineOfServiceCode: 'FLEET-CWMP-181',
+    subscriberCode: 'FLEET-SUB-CWMP-181',
+    subscriberName: 'Tomas Ferreira',
+    fleetIndex: 14,
+    role: 'live',
+  }),
+  dataModel: 'tr181',
+  faults: { AddObject: 9001 },
+};
+
+/** An XG6846 on DSL with thirteen hosts, speaking TR-069 with the TR-098 data model. */
+export const cwmp098Line: CwmpLine = {
+  ...simulatedLine({
+    lineOfServiceCode: 'FLEET-CWMP-098',
+    subscriberCode: 'FLEET-SUB-CWMP-098',
+    subscriberName: 'Ingrid Dahl',
+    fleetIndex: 18,
+    role: 'live',
+  }),
+  dataModel: 'tr098',
+  faults: {},
+};
+
+/** The lines whose gateways speak TR-069. */
+export const cwmpLines: readonly CwmpLine[] = [cwmp181Line, cwmp098Line];
+
 /** Provisioned and associated, but no gateway ever reported on it. */
 export const neverReportedLine: FleetLine = {
   lineOfServiceCode: 'FLEET-LOS-SILENT',
@@ -222,7 +262,11 @@ export const simulatedLines = [
 ] as const;
 
 /** Every line the server provisions, the never-reported one included. */
-export const fleetLines: readonly FleetLine[] = [...simulatedLines, neverReportedLine];
+export const fleetLines: readonly FleetLine[] = [
+  ...simulatedLines,
+  ...cwmpLines,
+  neverReportedLine,
+];
 
 /**
  * Waits until the line's gateway has reported (the portal knows its device type), as an admin
