@@ -220,3 +220,33 @@ export function summariseLatencies(ms: readonly number[]): LatencySummary {
 
 /** The one-minute load average: other work on the machine slows every figure. */
 export const loadAverage = (): number => roundTo(os.loadavg()[0] ?? 0, 2);
+
+/**
+ * A fresh database for a server started in a child process: a PGlite folder or a scratch
+ * PostgreSQL database (`name`), as the environment the server reads, and how to throw it away.
+ */
+export async function freshServerDatabase(
+  engine: EngineName,
+  url: string | undefined,
+  prefix: string,
+): Promise<{ environment: Record<string, string>; name?: string; dispose(): Promise<void> }> {
+  if (engine === 'pglite') {
+    const folder = await createScratchFolder(`linesight-${prefix}-bench`);
+    return { environment: { DATA_DIR: folder.dir }, dispose: () => folder.remove() };
+  }
+  if (!url) throw new Error('PostgreSQL needs DATABASE_URL');
+  const scratch = await createScratchPostgres(url, `linesight_${prefix}_bench`);
+  return {
+    environment: { DATABASE_URL: scratch.url },
+    name: scratch.name,
+    dispose: () => scratch.drop(),
+  };
+}
+
+/** A command-line option that must be a positive whole number. */
+export function positiveInteger(value: string | undefined, name: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1)
+    throw new Error(`--${name} must be a positive integer`);
+  return number;
+}

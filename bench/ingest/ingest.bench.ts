@@ -4,12 +4,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   createScratchFolder,
-  createScratchPostgres,
   type EngineName,
   enginesToRun,
   engineVersion,
+  freshServerDatabase,
   type LatencySummary,
   loadAverage,
+  positiveInteger,
   roundTo,
   summariseLatencies,
 } from '../scratch';
@@ -117,24 +118,6 @@ interface VariantResult {
  */
 function serversFor(engine: EngineName, options: RunOptions): number {
   return options.servers ?? (engine === 'postgres' ? 2 : 1);
-}
-
-/** A fresh database for one server: a PGlite folder or a scratch PostgreSQL database. */
-async function freshDatabase(
-  engine: EngineName,
-  url: string | undefined,
-): Promise<{ environment: Record<string, string>; name?: string; dispose(): Promise<void> }> {
-  if (engine === 'pglite') {
-    const folder = await createScratchFolder('linesight-ingest-bench');
-    return { environment: { DATA_DIR: folder.dir }, dispose: () => folder.remove() };
-  }
-  if (!url) throw new Error('PostgreSQL needs DATABASE_URL');
-  const scratch = await createScratchPostgres(url, 'linesight_ingest_bench');
-  return {
-    environment: { DATABASE_URL: scratch.url },
-    name: scratch.name,
-    dispose: () => scratch.drop(),
-  };
 }
 
 function progress(engine: EngineName, message: string): void {
@@ -291,7 +274,7 @@ async function runVariant(
   variant: Variant,
   options: RunOptions,
 ): Promise<{ result: VariantResult; serverVersion: string }> {
-  const database = await freshDatabase(engine, url);
+  const database = await freshServerDatabase(engine, url, 'ingest');
   let server: ServerGroup | undefined;
   let load: Load | undefined;
   try {
@@ -396,13 +379,6 @@ function markdown(results: readonly EngineResult[]): string {
     }
   }
   return lines.join('\n');
-}
-
-function positiveInteger(value: string | undefined, name: string): number {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1)
-    throw new Error(`--${name} must be a positive integer`);
-  return number;
 }
 
 async function main(): Promise<void> {
