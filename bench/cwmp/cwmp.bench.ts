@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { mainThreadProfile, type ProfileSummary, summariseProfile } from '../ingest/cpu-profile';
 import { cpuBetween, cpuSnapshot, type CpuUse } from '../ingest/cpu-use';
 import { sleep } from '../ingest/load';
 import { startServerGroup } from '../ingest/server-process';
@@ -33,6 +34,7 @@ import { type BenchCpe, createCpe, parameterValues, runSession } from './cpe';
  *   npx tsx bench/cwmp/cwmp.bench.ts                  PGlite only
  *   DATABASE_URL=postgres://… npx tsx …               PGlite, then PostgreSQL (scratch database)
  *   … --engine postgres --duration 20                 a part (results not recorded)
+ *   … --cpu-prof-dir <folder>                         profile the servers (results not recorded)
  */
 
 const defaults = { gateways: 2_000, concurrency: 128, warmUp: 10, duration: 60 };
@@ -44,6 +46,8 @@ interface Options {
   servers: number | undefined;
   warmUpSeconds: number;
   durationSeconds: number;
+  /** A folder for the servers' `--cpu-prof` output, when profiling. */
+  profileDir: string | undefined;
 }
 
 interface EngineResult {
@@ -69,6 +73,8 @@ interface EngineResult {
   verified: boolean;
   cpu: CpuUse;
   loadAverage: { before: number; after: number };
+  /** The first server's profile, priming and warm-up included, when profiling. */
+  profile?: ProfileSummary;
 }
 
 /** Keeps `concurrency` sessions going, each from the next gateway with none going. */
@@ -135,11 +141,12 @@ async function benchEngine(
   const servers = options.servers ?? (engine === 'postgres' ? 2 : 1);
   try {
     progress(engine, `starting ${servers} server(s), provisioning ${options.gateways} lines`);
+    const profileDir = options.profileDir && path.join(options.profileDir, engine);
     const group = await startServerGroup(
       database.environment,
       options.gateways,
       servers,
-      undefined,
+      profileDir,
     );
     try {
       const cpes = group.ready.tokens.map((token, index) => createCpe(index, token));
@@ -178,7 +185,9 @@ async function benchEngine(
         engine,
         `${sessionsPerSecond} sessions/s; stored ${stopped.storedReports} of ${sessions}`,
       );
+      const profileFile = profileDir ? await mainThreadProfile(profileDir) : undefined;
       return {
+        ...(profileFile ? { profile: await summariseProfile(profileFile) } : {}),
         engine,
         engineVersion: await engineVersion(engine, group.ready.serverVersion),
         date: new Date().toISOString(),
@@ -232,6 +241,7 @@ async function main(): Promise<void> {
       'warm-up': { type: 'string', default: String(defaults.warmUp) },
       duration: { type: 'string', default: String(defaults.duration) },
       servers: { type: 'string' },
+      'cpu-prof-dir': { type: 'string' },
     },
   });
   const options: Options = {
@@ -240,10 +250,12 @@ async function main(): Promise<void> {
     warmUpSeconds: positiveInteger(values['warm-up'], 'warm-up'),
     durationSeconds: positiveInteger(values.duration, 'duration'),
     servers: values.servers === undefined ? undefined : positiveInteger(values.servers, 'servers'),
+    profileDir: values['cpu-prof-dir'],
   };
   if (options.concurrency >= options.gateways)
     throw new Error('--concurrency must be < --gateways');
   const recorded =
+    !options.profileDir &&
     options.gateways === defaults.gateways &&
     options.concurrency === defaults.concurrency &&
     options.warmUpSeconds === defaults.warmUp &&
@@ -265,6 +277,11 @@ async function main(): Promise<void> {
   console.log(
     `\nA periodic session: Inform, ${results[0]?.periodicSession.join(', ') ?? '?'}, 204.`,
   );
+  for (const result of results) {
+    if (!result.profile) continue;
+    console.log(`\n${result.engine}: server CPU profile`);
+    console.log(JSON.stringify(result.profile, null, 2));
+  }
   if (results.some((result) => !result.verified || result.sessionsPerSecond < result.target)) {
     process.exitCode = 1;
   }

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { roundTo } from '../scratch';
 
@@ -121,4 +121,14 @@ export async function summariseProfile(file: string, limit = 20): Promise<Profil
     byArea: ranked(byArea, busyMs, limit),
     byServerFunction: ranked(byServer, busyMs, limit),
   };
+}
+
+/** The main thread's profile: the largest (tsx's loader thread writes a small one too). */
+export async function mainThreadProfile(folder: string): Promise<string | undefined> {
+  const files = (await readdir(folder))
+    .filter((file) => file.endsWith('.cpuprofile'))
+    .map((file) => path.join(folder, file));
+  const sizes = await Promise.all(files.map(async (file) => (await stat(file)).size));
+  const largest = Math.max(...sizes);
+  return files[sizes.indexOf(largest)];
 }

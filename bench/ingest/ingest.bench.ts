@@ -1,4 +1,4 @@
-import { readdir, stat, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -14,7 +14,7 @@ import {
   roundTo,
   summariseLatencies,
 } from '../scratch';
-import { type ProfileSummary, summariseProfile } from './cpu-profile';
+import { mainThreadProfile, type ProfileSummary, summariseProfile } from './cpu-profile';
 import { cpuBetween, type CpuSnapshot, cpuSnapshot, type CpuUse } from './cpu-use';
 import { type Load, type LoadTotals, prime, sleep, startLoad, warmUp } from './load';
 import type { RollupRun, ServerMessage } from './messages';
@@ -122,16 +122,6 @@ function serversFor(engine: EngineName, options: RunOptions): number {
 
 function progress(engine: EngineName, message: string): void {
   console.error(`[${engine}] ${message}`);
-}
-
-/** The main thread's profile: the largest (tsx's loader thread writes a small one too). */
-async function mainThreadProfile(folder: string): Promise<string | undefined> {
-  const files = (await readdir(folder))
-    .filter((file) => file.endsWith('.cpuprofile'))
-    .map((file) => path.join(folder, file));
-  const sizes = await Promise.all(files.map(async (file) => (await stat(file)).size));
-  const largest = Math.max(...sizes);
-  return files[sizes.indexOf(largest)];
 }
 
 /**
