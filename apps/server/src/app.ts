@@ -197,9 +197,10 @@ function createServices(dependencies: AppDependencies, log: FastifyBaseLogger): 
       log,
     },
   );
+  const devices = new DevicesService(devicesRepository, clock, config.publicUrl, changes);
   return {
     auth,
-    acs: new AcsService(new CwmpRepository(database.db), ingest, actions, clock, log, {
+    acs: new AcsService(new CwmpRepository(database.db), ingest, actions, devices, clock, log, {
       ...defaultAcsSettings,
       informIntervalSeconds: config.cwmp.informIntervalSeconds,
       sessionTimeoutSeconds: config.cwmp.sessionTimeoutSeconds,
@@ -235,7 +236,7 @@ function createServices(dependencies: AppDependencies, log: FastifyBaseLogger): 
     ),
     users: new UsersService(usersRepository, hasher, clock, changes),
     subscribers: new SubscribersService(subscribersRepository, clock, changes),
-    devices: new DevicesService(devicesRepository, clock, config.publicUrl, changes),
+    devices,
     search: new SearchService(new SearchRepository(database.db), devicesRepository),
     ingest,
     actions,

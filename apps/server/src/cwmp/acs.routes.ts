@@ -92,6 +92,8 @@ export const acsRoutes: FastifyPluginAsyncZod<AcsRoutesOptions> = async (app, op
 
   const common = {
     config: { access: 'public' as const },
+    // A browser never loads these answers: the portal's security headers are not for them.
+    helmet: false as const,
     bodyLimit: bodyLimitBytes,
     errorHandler,
   };

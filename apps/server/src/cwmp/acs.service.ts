@@ -5,6 +5,7 @@ import type { Clock } from '../clock';
 import { ApiError } from '../http/api-error';
 import type { IngestService } from '../ingest/ingest.service';
 import type { ActionsService } from '../modules/actions/actions.service';
+import type { DevicesService } from '../modules/devices/devices.service';
 import { canonicalParameters } from './canonical';
 import { blockReadPaths, commandScript } from './commands';
 import { sendConnectionRequest } from './connection-request';
@@ -116,6 +117,18 @@ function dataModelOf(values: readonly CwmpValue[]): DataModel | undefined {
   return undefined;
 }
 
+/** Whether two records of a gateway hold the same values: times by instant, lists by items. */
+function sameRecord(a: CwmpDeviceRecord, b: CwmpDeviceRecord): boolean {
+  const same = (x: unknown, y: unknown): boolean => {
+    if (x instanceof Date && y instanceof Date) return x.getTime() === y.getTime();
+    if (Array.isArray(x) && Array.isArray(y)) {
+      return x.length === y.length && x.every((item, index) => item === y[index]);
+    }
+    return x === y;
+  };
+  return (Object.keys(a) as (keyof CwmpDeviceRecord)[]).every((key) => same(a[key], b[key]));
+}
+
 const managementServer = (model: DataModel): string => `${dataModelRoots[model]}ManagementServer.`;
 
 /** The ParameterKey of a command's changes: its message id, in TR-069's 32 characters. */
@@ -123,6 +136,12 @@ const parameterKeyOf = (messageId: string): string => messageId.replaceAll('-', 
 
 export class AcsService {
   private readonly sessions = new Map<string, Session>();
+  /**
+   * The open sessions by their line's token and code: a session's later messages take its line
+   * from here, so only its Inform looks the line up in the database.
+   */
+  private readonly openByToken = new Map<string, Session>();
+  private readonly openByCode = new Map<string, Session>();
   /** Each line's work, one message at a time, as a gateway's session is sequential. */
   private readonly turns = new Map<string, Promise<unknown>>();
   /** Each line's last report second, so that two sessions in one second take two. */
@@ -133,6 +152,7 @@ export class AcsService {
     private readonly repository: CwmpRepository,
     private readonly ingest: IngestService,
     private readonly actions: ActionsService,
+    devices: DevicesService,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
     private readonly settings: AcsSettings = defaultAcsSettings,
@@ -142,15 +162,29 @@ export class AcsService {
       if (open) open.commandQueuedSinceLook = true;
       else void this.requestConnection(lineId);
     });
+    devices.onLineRetired((code) => {
+      const open = this.openByCode.get(code);
+      if (!open) return;
+      void this.inTurn(open.line.id, () =>
+        this.end(open, 'cut off: its line was deprovisioned or re-provisioned'),
+      );
+    });
   }
 
-  /** The line of a per-line ACS URL's token; undefined for a token no line has. */
+  /**
+   * The line of a per-line ACS URL's token; undefined for a token no line has. A line with a
+   * session open is the one its Inform found: a line deprovisioned or re-provisioned meanwhile
+   * finishes that session, and its report is then refused as a report on an old token is.
+   */
   lineByToken(token: string): Promise<AcsLine | undefined> {
-    return this.repository.lineByToken(token);
+    const open = this.openByToken.get(token);
+    return open ? Promise.resolve(open.line) : this.repository.lineByToken(token);
   }
 
+  /** The line of a shared ACS URL's username, as `lineByToken` finds it. */
   lineByCode(code: string): Promise<AcsLine | undefined> {
-    return this.repository.lineByCode(code);
+    const open = this.openByCode.get(code);
+    return open ? Promise.resolve(open.line) : this.repository.lineByCode(code);
   }
 
   /** Whether the line has a session open (tests and the connection request ask). */
@@ -319,10 +353,14 @@ export class AcsService {
       diagnosticsPending:
         events.has(diagnosticsComplete) || (existing?.diagnosticsPending ?? false),
       surveyRequestedAt: existing?.surveyRequestedAt ?? null,
-      lastInformAt: now,
+      updatedAt: existing?.updatedAt ?? now,
     };
-    // What the Inform obliges the ACS to do later is stored before it is acknowledged.
-    await this.repository.save(device);
+    // What the Inform obliges the ACS to do later is stored before it is acknowledged; a
+    // periodic Inform of a gateway as it was obliges nothing new.
+    if (!existing || !sameRecord(existing, device)) {
+      device.updatedAt = now;
+      await this.repository.save(device);
+    }
     const session: Session = {
       id: randomBytes(16).toString('hex'),
       line,
@@ -341,6 +379,8 @@ export class AcsService {
       ended: false,
     };
     this.sessions.set(line.id, session);
+    this.openByToken.set(line.reportingToken, session);
+    this.openByCode.set(line.lineOfServiceCode, session);
     this.touch(session);
     return {
       ...this.envelope({ kind: 'InformResponse' }, envelope.cwmpMinor, envelope.id),
@@ -429,11 +469,17 @@ export class AcsService {
     if (session.device.objects === null) yield* this.discover(session);
     yield* this.read(session);
     yield* this.requestSurvey(session);
-    // A session about to end looks at the queue once more: a command queued meanwhile runs now.
-    while (yield* this.commands(session)) yield* this.requestSurvey(session);
+    // A command queued through this server meanwhile runs before the session ends. One queued
+    // through another server sends its connection request there, which the gateway answers
+    // with a session after this one (TR-069 3.2.2), or its next periodic session takes it.
+    while (session.commandQueuedSinceLook) {
+      if (!(yield* this.commands(session))) break;
+      yield* this.requestSurvey(session);
+    }
   }
 
   private async save(session: Session): Promise<void> {
+    session.device.updatedAt = this.clock.now();
     await this.repository.save(session.device);
   }
 
@@ -641,6 +687,12 @@ export class AcsService {
     session.ended = true;
     clearTimeout(session.idleTimer);
     if (this.sessions.get(session.line.id) === session) this.sessions.delete(session.line.id);
+    if (this.openByToken.get(session.line.reportingToken) === session) {
+      this.openByToken.delete(session.line.reportingToken);
+    }
+    if (this.openByCode.get(session.line.lineOfServiceCode) === session) {
+      this.openByCode.delete(session.line.lineOfServiceCode);
+    }
     if (session.commandQueuedSinceLook) void this.requestConnection(session.line.id);
     const { line, device } = session;
     this.log.debug(

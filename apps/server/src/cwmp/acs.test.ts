@@ -16,6 +16,7 @@ import {
 } from '../../test/test-cpe';
 import { selectValue } from '../db/recordset';
 import { systemActor } from '../modules/audit/actor';
+import { CwmpRepository } from './cwmp.repository';
 
 /**
  * The ACS over real HTTP: a hand-written gateway posts raw SOAP to the listening server, and
@@ -161,6 +162,22 @@ describe('the ACS', () => {
       expect(cpe.received[0]?.names).not.toContain('Device.DeviceInfo.ProductClass');
       const network: LocalNetworkResponse = await api(apiPaths.localNetwork, 'LOS-181');
       expect(network.devices.map((device) => device.name)).toContain('den-tv');
+    });
+
+    it('should write nothing of the gateway for a periodic Inform of it as it was, and the change of a BOOT', async () => {
+      const repository = new CwmpRepository(sut.database.db);
+      const line = await repository.lineByToken(tokens.get('LOS-181') ?? '');
+      if (!line) throw new Error('LOS-181 is provisioned');
+      const before = await repository.find(line);
+      cpe.received.length = 0;
+      sut.clock.advanceSeconds(300);
+      expect((await cpe.session()).status).toBe(204);
+      expect(cpe.received.map((request) => request.method)).toEqual(['GetParameterValues']);
+      expect((await repository.find(line))?.updatedAt).toEqual(before?.updatedAt);
+
+      sut.clock.advanceSeconds(300);
+      expect((await cpe.session(['1 BOOT'])).status).toBe(204);
+      expect((await repository.find(line))?.updatedAt).toEqual(sut.clock.now());
     });
 
     it('should take the PeriodicInformInterval as the gateway’s reporting interval', async () => {
@@ -495,6 +512,27 @@ describe('the ACS', () => {
       await sut.app.services.devices.deprovision(systemActor, 'LOS-GONE');
       expect((await cpe.post('')).status).toBe(401);
       expect((await cpe.inform()).status).toBe(401);
+    });
+
+    it('should end an open session once the line is re-provisioned, on either URL', async () => {
+      await sut.app.services.devices.provision(systemActor, 'LOS-MOVED', true);
+      const tokenNow = async () =>
+        (await sut.app.services.devices.reportingUrl('LOS-MOVED')).reportingUrl.split('/').at(-1) ??
+        '';
+      const onLineUrl = (token: string) => cpeOf('LOS-MOVED', { url: `${base}/cwmp/v1/${token}` });
+      const onSharedUrl = (token: string) =>
+        cpeOf('LOS-MOVED', {
+          url: `${base}/cwmp/v1`,
+          headers: () => ({
+            authorization: `Basic ${Buffer.from(`LOS-MOVED:${token}`).toString('base64')}`,
+          }),
+        });
+      for (const cpeOn of [onLineUrl, onSharedUrl]) {
+        const cpe = cpeOn(await tokenNow());
+        expect((await cpe.inform()).status).toBe(200);
+        await sut.app.services.devices.provision(systemActor, 'LOS-MOVED', false);
+        expect((await cpe.post('')).status).toBe(401);
+      }
     });
   });
 

@@ -695,5 +695,9 @@ export const cwmpDevices = pgTable('cwmp_devices', {
   /** It informed `8 DIAGNOSTICS COMPLETE`: the results are read in a session to come. */
   diagnosticsPending: boolean('diagnostics_pending').notNull().default(false),
   surveyRequestedAt: timestamp('survey_requested_at', { withTimezone: true }),
-  lastInformAt: timestamp('last_inform_at', { withTimezone: true }).notNull(),
+  /**
+   * When the record last changed. A periodic Inform that changes nothing leaves it, so that a
+   * session writes only its report (the line's `last_reported_at` says when it last informed).
+   */
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });

@@ -14,7 +14,7 @@ CREATE TABLE "cwmp_devices" (
 	"faulted_names" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"diagnostics_pending" boolean DEFAULT false NOT NULL,
 	"survey_requested_at" timestamp with time zone,
-	"last_inform_at" timestamp with time zone NOT NULL
+	"updated_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "cwmp_devices" ADD CONSTRAINT "cwmp_devices_line_id_lines_of_service_id_fk" FOREIGN KEY ("line_id") REFERENCES "public"."lines_of_service"("id") ON DELETE cascade ON UPDATE no action;

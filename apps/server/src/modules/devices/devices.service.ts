@@ -45,12 +45,26 @@ function deviceOf(line: DeviceLineRow | undefined): Record<string, unknown> {
 }
 
 export class DevicesService {
+  private readonly retiredListeners = new Set<(code: string) => void>();
+
   constructor(
     private readonly devices: DevicesRepository,
     private readonly clock: Clock,
     private readonly publicUrl: string,
     private readonly inTransaction: InTransaction<DevicesTransaction>,
   ) {}
+
+  /**
+   * Called with a line's code once its token stops working (deprovisioned, or re-provisioned
+   * with a new one): the ACS ends the session the line's gateway has open on this server.
+   */
+  onLineRetired(listener: (code: string) => void): void {
+    this.retiredListeners.add(listener);
+  }
+
+  private retired(code: string): void {
+    for (const listener of this.retiredListeners) listener(code);
+  }
 
   async search(
     pattern: string,
@@ -101,7 +115,7 @@ export class DevicesService {
   ): Promise<ReportingUrlResponse & { created: boolean }> {
     const token = randomBytes(16).toString('hex');
     const now = this.clock.now();
-    return this.inTransaction(async ({ devices, audit }) => {
+    const provisioned = await this.inTransaction(async ({ devices, audit }) => {
       const before = createOnly ? undefined : await devices.findLineRow(code);
       const outcome = await devices.provision(code, token, createOnly, now);
       if (outcome === 'code-in-use') {
@@ -121,6 +135,8 @@ export class DevicesService {
       });
       return { ...this.reportingUrlOf(code, token), created };
     });
+    if (!provisioned.created) this.retired(code);
+    return provisioned;
   }
 
   /** Deprovisions: the line, its reporting URL and its recorded data are deleted. */
@@ -137,6 +153,7 @@ export class DevicesService {
         details: deviceOf(line),
       });
     });
+    this.retired(code);
   }
 
   /**
