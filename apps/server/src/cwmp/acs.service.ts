@@ -102,8 +102,9 @@ interface Session {
   nextId: number;
   surveyWanted: boolean;
   /**
-   * A command was queued since the session last looked at the queue: if it ends without looking
-   * again (cut off, or between its last look and its end), a connection request follows.
+   * A command was queued since the session last looked at the queue (or, before its first look,
+   * one was waiting at its Inform): if it ends without looking again (cut off, or between its
+   * last look and its end), a connection request follows.
    */
   commandQueuedSinceLook: boolean;
   idleTimer: NodeJS.Timeout | undefined;
@@ -157,11 +158,7 @@ export class AcsService {
     private readonly log: FastifyBaseLogger,
     private readonly settings: AcsSettings = defaultAcsSettings,
   ) {
-    actions.onCommandQueued((lineId) => {
-      const open = this.sessions.get(lineId);
-      if (open) open.commandQueuedSinceLook = true;
-      else void this.requestConnection(lineId);
-    });
+    actions.onCommandQueued((lineId) => void this.requestConnection(lineId));
     devices.onLineRetired((code) => {
       const open = this.openByCode.get(code);
       if (!open) return;
@@ -305,7 +302,7 @@ export class AcsService {
     open: Session | undefined,
   ): Promise<AcsAnswer> {
     const now = this.clock.now();
-    const existing = await this.repository.find(line);
+    const { device: existing, commandsWaiting } = await this.repository.atInform(line);
     const { deviceId } = inform;
     if (existing && existing.serialNumber !== deviceId.serialNumber) {
       this.log.warn(
@@ -374,7 +371,7 @@ export class AcsService {
       waiting: undefined,
       nextId: 1,
       surveyWanted: false,
-      commandQueuedSinceLook: false,
+      commandQueuedSinceLook: commandsWaiting,
       idleTimer: undefined,
       ended: false,
     };
@@ -472,10 +469,7 @@ export class AcsService {
     // A command queued through this server meanwhile runs before the session ends. One queued
     // through another server sends its connection request there, which the gateway answers
     // with a session after this one (TR-069 3.2.2), or its next periodic session takes it.
-    while (session.commandQueuedSinceLook) {
-      if (!(yield* this.commands(session))) break;
-      yield* this.requestSurvey(session);
-    }
+    while (yield* this.commands(session)) yield* this.requestSurvey(session);
   }
 
   private async save(session: Session): Promise<void> {
@@ -539,9 +533,13 @@ export class AcsService {
     } else this.logFault(session, 'refused the periodic inform interval', again);
   }
 
-  /** Runs the commands waiting for the line, each to its ACK or NAK; answers whether any ran. */
+  /**
+   * Runs the commands waiting for the line, each to its ACK or NAK, when one waited at the Inform
+   * or was queued here since the last look; answers whether any ran.
+   */
   private async *commands(session: Session): AsyncGenerator<AcsRequest, boolean, CpeResponse> {
     const { line, device } = session;
+    if (!session.commandQueuedSinceLook) return false;
     session.commandQueuedSinceLook = false;
     const waiting = await this.actions.poll(line.id, 0);
     for (const command of waiting) {
@@ -745,11 +743,17 @@ export class AcsService {
    * the command then runs in its next periodic session.
    */
   private async requestConnection(lineId: string): Promise<void> {
-    if (this.sessions.has(lineId) || this.closing.signal.aborted) return;
+    // A session open now, or opened meanwhile (an Inform replacing the one that just ended),
+    // looks at the queue before it ends.
+    const lookAgain = (): boolean => {
+      const open = this.sessions.get(lineId);
+      if (open) open.commandQueuedSinceLook = true;
+      return open !== undefined;
+    };
+    if (lookAgain() || this.closing.signal.aborted) return;
     try {
       const target = await this.repository.connectionRequestTarget(lineId);
-      // A session may have opened meanwhile (an Inform replacing the one that just ended).
-      if (!target || this.sessions.has(lineId)) return;
+      if (!target || lookAgain()) return;
       const result = await sendConnectionRequest(
         target.url,
         { username: target.username, password: target.password },

@@ -168,16 +168,16 @@ describe('the ACS', () => {
       const repository = new CwmpRepository(sut.database.db);
       const line = await repository.lineByToken(tokens.get('LOS-181') ?? '');
       if (!line) throw new Error('LOS-181 is provisioned');
-      const before = await repository.find(line);
+      const before = (await repository.atInform(line)).device;
       cpe.received.length = 0;
       sut.clock.advanceSeconds(300);
       expect((await cpe.session()).status).toBe(204);
       expect(cpe.received.map((request) => request.method)).toEqual(['GetParameterValues']);
-      expect((await repository.find(line))?.updatedAt).toEqual(before?.updatedAt);
+      expect((await repository.atInform(line)).device?.updatedAt).toEqual(before?.updatedAt);
 
       sut.clock.advanceSeconds(300);
       expect((await cpe.session(['1 BOOT'])).status).toBe(204);
-      expect((await repository.find(line))?.updatedAt).toEqual(sut.clock.now());
+      expect((await repository.atInform(line)).device?.updatedAt).toEqual(sut.clock.now());
     });
 
     it('should take the PeriodicInformInterval as the gateway’s reporting interval', async () => {
@@ -368,6 +368,27 @@ describe('the ACS', () => {
       while (exchange.status === 200) exchange = await cpe.post(cpe.respond(exchange.body));
       expect(exchange.status).toBe(204);
       expect(cpe.parameters.get('Device.WiFi.Radio.1.Channel')?.value).toBe('1');
+      expect((await commandStatus('LOS-CMD', messageId)).state).toBe('ACK');
+    });
+
+    it('should run a command queued while the gateway cannot be reached in its next periodic session', async () => {
+      const cpe = cpeOf('LOS-CMD');
+      cpe.parameters.set('Device.ManagementServer.ConnectionRequestURL', {
+        value: 'http://127.0.0.1:9/unreachable',
+        type: 'xsd:string',
+      });
+      sut.clock.advanceSeconds(60);
+      expect((await cpe.session()).status).toBe(204);
+      const messageId = await requestCommand('LOS-CMD', {
+        action: 'changeChannel',
+        parameters: { freqBand: '2.4GHz', channel: 11 },
+      });
+      // Queued, not yet fetched by a session.
+      expect((await commandStatus('LOS-CMD', messageId)).state).toBe('REQUESTED');
+      // A gateway informing every 30 s, say: the command has not expired.
+      sut.clock.advanceSeconds(30);
+      expect((await cpe.session()).status).toBe(204);
+      expect(cpe.parameters.get('Device.WiFi.Radio.1.Channel')?.value).toBe('11');
       expect((await commandStatus('LOS-CMD', messageId)).state).toBe('ACK');
     });
 

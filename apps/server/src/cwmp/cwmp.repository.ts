@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { cwmpDevices, linesOfService } from '../db/schema';
+import { commandsWaitingOf } from '../modules/actions/actions.repository';
 
 export type CwmpDeviceRecord = typeof cwmpDevices.$inferSelect;
 
@@ -46,15 +47,28 @@ export class CwmpRepository {
     return line;
   }
 
-  /** The line's gateway, when one informed on the line's current token. */
-  async find(line: AcsLine): Promise<CwmpDeviceRecord | undefined> {
-    const [device] = await this.db
-      .select()
-      .from(cwmpDevices)
-      .where(
-        and(eq(cwmpDevices.lineId, line.id), eq(cwmpDevices.reportingToken, line.reportingToken)),
-      );
-    return device;
+  /**
+   * At an Inform, in one read: the line's gateway, when one informed on the line's current token,
+   * and whether a command waits for it.
+   */
+  async atInform(
+    line: AcsLine,
+  ): Promise<{ device: CwmpDeviceRecord | undefined; commandsWaiting: boolean }> {
+    const [row] = await this.db
+      .select({
+        device: cwmpDevices,
+        commandsWaiting: commandsWaitingOf(this.db, linesOfService.id),
+      })
+      .from(linesOfService)
+      .leftJoin(
+        cwmpDevices,
+        and(
+          eq(cwmpDevices.lineId, linesOfService.id),
+          eq(cwmpDevices.reportingToken, line.reportingToken),
+        ),
+      )
+      .where(eq(linesOfService.id, line.id));
+    return { device: row?.device ?? undefined, commandsWaiting: row?.commandsWaiting === true };
   }
 
   /** Writes the line's gateway whole, replacing a binding made on an older token. */

@@ -1,9 +1,40 @@
-import { and, asc, eq, gt, isNotNull, isNull, lt, lte } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  type Column,
+  eq,
+  exists,
+  gt,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  type SQL,
+} from 'drizzle-orm';
 import type { DeviceCommand } from '@linesight/contract';
 import type { Db } from '../../db/client';
 import { deviceCommands, linesOfService } from '../../db/schema';
 
 export type CommandRecord = typeof deviceCommands.$inferSelect;
+
+/**
+ * Whether the line (`lineId`, a column of the outer query) has a command no gateway has fetched,
+ * for another query to ask in passing. Expired ones count too: a fetch then finds nothing.
+ */
+export function commandsWaitingOf(db: Db, lineId: Column): SQL {
+  return exists(
+    db
+      .select({ one: deviceCommands.lineId })
+      .from(deviceCommands)
+      .where(
+        and(
+          eq(deviceCommands.lineId, lineId),
+          isNull(deviceCommands.deliveredAt),
+          isNull(deviceCommands.outcome),
+        ),
+      ),
+  );
+}
 
 export class ActionsRepository {
   constructor(private readonly db: Db) {}
