@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
+import type { DeviceLine } from '@linesight/contract';
 import { signInAdminApi } from './support/admin-api';
+import { answerOf } from './support/chart-answers';
 import { accounts } from './support/e2e-settings';
 import { useStaffSession } from './support/sign-in';
 
@@ -16,7 +18,8 @@ const laptop = '3c:22:fb:11:22:33';
 function uncountedReport(at: number): Record<string, unknown> {
   return {
     CollectionTime: at,
-    'Device.DeviceInfo.ModelName': 'TG789vac',
+    // The model whose bandwidth warning qualifies its per-device counters: with none, none shows.
+    'Device.DeviceInfo.ModelName': 'SR400',
     'Device.DeviceInfo.SerialNumber': 'CP1234UNCNT',
     'Device.DeviceInfo.X_LINESIGHT_ClientVersion': 'CWMP 1.0',
     'Device.DeviceInfo.UpTime': 86_400,
@@ -63,10 +66,13 @@ test('says "Not reported" for what a gateway does not report: traffic, signal, c
     'WiFi signal: not reported',
   );
 
+  const lineAnswer = answerOf(page, new RegExp(`/api/subscriberDevice/v1/${lineOfServiceCode}$`));
   await page.goto(`/bandwidth/${lineOfServiceCode}/detail/${laptop}`);
   await expect(page.getByRole('figure', { name: 'Bandwidth of ada-macbook' })).toHaveText(
     'Not reported: this gateway does not count the traffic of each device.',
   );
+  expect(((await (await lineAnswer).json()) as DeviceLine).deviceType).toBe('SR400');
+  await expect(page.getByRole('alert')).toBeHidden();
   const rows = page.getByTestId('device-rows');
   await expect(rows.getByRole('row', { name: /Data consumption/ })).toHaveText(
     /Data consumption\s*Not reported/,

@@ -140,7 +140,8 @@ export function BandwidthPage() {
 
   return (
     <ScreenPage title={t('NAV.BANDWIDTH')}>
-      {line.data?.deviceType?.toUpperCase() === 'SR400' && (
+      {/* The SR400's caveat is about its per-device counters: none reported, none to qualify. */}
+      {line.data?.deviceType?.toUpperCase() === 'SR400' && !notCounted && (
         <Alert color="yellow" role="alert">
           {t('BANDWIDTH_SR400_WARNING')}
         </Alert>
