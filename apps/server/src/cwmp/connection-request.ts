@@ -5,9 +5,16 @@
  * one, and following it would hand the credentials to another host); nothing is logged, so
  * the password reaches no log.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import {
+  type AuthItem,
+  digestAlgorithms,
+  digestHash,
+  digestResponse,
+  parseAuthItems,
+} from './digest';
 
 export type ConnectionRequestResult = 'accepted' | 'unauthorized' | 'unreachable' | 'failed';
 
@@ -28,51 +35,10 @@ const unreachableCodes = new Set([
   'EPIPE',
 ]);
 
-interface Challenge {
-  scheme: string;
-  params: Map<string, string>;
-}
-
-/**
- * The challenges of `WWW-Authenticate` values (RFC 9110 section 11.6.1): each a scheme and its
- * parameters; one header may hold several challenges, and a value may be quoted with commas in.
- */
-function parseChallenges(headers: readonly string[]): Challenge[] {
-  const challenges: Challenge[] = [];
-  const item = /\s*,?\s*([^\s=,]+)(?:\s*=\s*("(?:[^"\\]|\\.)*"|[^\s,]*))?/y;
-  for (const header of headers) {
-    item.lastIndex = 0;
-    let current: Challenge | undefined;
-    let match: RegExpExecArray | null;
-    while (item.lastIndex < header.length && (match = item.exec(header))) {
-      const [, name = '', raw] = match;
-      if (raw === undefined) {
-        current = { scheme: name.toLowerCase(), params: new Map() };
-        challenges.push(current);
-      } else {
-        const value = raw.startsWith('"') ? raw.slice(1, -1).replace(/\\(.)/g, '$1') : raw;
-        current?.params.set(name.toLowerCase(), value);
-      }
-    }
-  }
-  return challenges;
-}
-
-/** RFC 7616's algorithms, the strongest first, by their names in `createHash`. */
-const digestAlgorithms: Record<string, string> = {
-  'SHA-256': 'sha256',
-  'SHA-512-256': 'sha512-256',
-  MD5: 'md5',
-};
-
 const quoted = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
 
-/** RFC 7616's `H(data)`: the digest of UTF-8 text in lower-case hex. */
-const hash = (algorithm: string, data: string) =>
-  createHash(algorithm).update(data, 'utf8').digest('hex');
-
 interface DigestChoice {
-  challenge: Challenge;
+  challenge: AuthItem;
   /** The algorithm as the challenge named it (absent: MD5 in the RFC 2069 form). */
   named: string | undefined;
   hashName: string;
@@ -80,7 +46,7 @@ interface DigestChoice {
   qop: 'auth' | 'auth-int' | null;
 }
 
-function digestChoiceOf(challenge: Challenge): DigestChoice | null {
+function digestChoiceOf(challenge: AuthItem): DigestChoice | null {
   if (challenge.scheme !== 'digest' || !challenge.params.has('nonce')) return null;
   const named = challenge.params.get('algorithm');
   const base = (named ?? 'MD5').toUpperCase().replace(/-SESS$/, '');
@@ -108,18 +74,24 @@ function digestAuthorization(
   uri: string,
 ): string {
   const { challenge, hashName, qop } = choice;
-  const H = (data: string) => hash(hashName, data);
+  const H = (data: string) => digestHash(hashName, data);
   const realm = challenge.params.get('realm') ?? '';
   const nonce = challenge.params.get('nonce') ?? '';
   const cnonce = randomBytes(16).toString('hex');
   const nc = '00000001';
-  const secret = H(`${credentials.username}:${realm}:${credentials.password}`);
-  const ha1 = choice.session ? H(`${secret}:${nonce}:${cnonce}`) : secret;
   // The body of a GET is empty; auth-int covers it all the same.
-  const ha2 = qop === 'auth-int' ? H(`GET:${uri}:${H('')}`) : H(`GET:${uri}`);
-  const response = qop
-    ? H(`${ha1}:${nonce}:${nc}:${cnonce}:${qop}:${ha2}`)
-    : H(`${ha1}:${nonce}:${ha2}`);
+  const response = digestResponse({
+    hashName,
+    session: choice.session,
+    ...credentials,
+    realm,
+    method: 'GET',
+    uri,
+    nonce,
+    qop,
+    nc,
+    cnonce,
+  });
   const userhash = challenge.params.get('userhash')?.toLowerCase() === 'true';
   const fields = [
     `username=${quoted(userhash ? H(`${credentials.username}:${realm}`) : credentials.username)}`,
@@ -142,7 +114,7 @@ function digestAuthorization(
  * strongest algorithm offered, else Basic; null when none can be answered.
  */
 function authorizationFor(
-  challenges: Challenge[],
+  challenges: AuthItem[],
   credentials: { username: string; password: string },
   uri: string,
 ): string | null {
@@ -163,12 +135,12 @@ function authorizationFor(
 }
 
 /** RFC 7616: the nonce expired, the credentials were right; answer the new one. */
-const isStale = (challenge: Challenge) =>
+const isStale = (challenge: AuthItem) =>
   challenge.scheme === 'digest' && challenge.params.get('stale')?.toLowerCase() === 'true';
 
 interface Answer {
   status: number;
-  challenges: Challenge[];
+  challenges: AuthItem[];
 }
 
 /** One GET, its body read and thrown away so the connection can carry the next one. */
@@ -189,7 +161,7 @@ function get(
         headers: authorization ? { authorization } : {},
       },
       (response: IncomingMessage) => {
-        const challenges = parseChallenges(
+        const challenges = parseAuthItems(
           response.rawHeaders.filter(
             (_, index) =>
               index % 2 === 1 &&

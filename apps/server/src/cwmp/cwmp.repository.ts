@@ -20,6 +20,12 @@ const lineColumns = {
   lastReportedAt: linesOfService.lastReportedAt,
 };
 
+/** A line's gateway row, when the gateway informed on the line's current token. */
+const boundOnCurrentToken = and(
+  eq(cwmpDevices.lineId, linesOfService.id),
+  eq(cwmpDevices.reportingToken, linesOfService.reportingToken),
+);
+
 /** Where and how to reach a line's gateway for a connection request. */
 export interface ConnectionRequestTarget {
   lineOfServiceCode: string;
@@ -60,13 +66,7 @@ export class CwmpRepository {
         commandsWaiting: commandsWaitingOf(this.db, linesOfService.id),
       })
       .from(linesOfService)
-      .leftJoin(
-        cwmpDevices,
-        and(
-          eq(cwmpDevices.lineId, linesOfService.id),
-          eq(cwmpDevices.reportingToken, line.reportingToken),
-        ),
-      )
+      .leftJoin(cwmpDevices, boundOnCurrentToken)
       .where(eq(linesOfService.id, line.id));
     return { device: row?.device ?? undefined, commandsWaiting: row?.commandsWaiting === true };
   }
@@ -92,13 +92,7 @@ export class CwmpRepository {
         password: cwmpDevices.connectionRequestPassword,
       })
       .from(cwmpDevices)
-      .innerJoin(
-        linesOfService,
-        and(
-          eq(linesOfService.id, cwmpDevices.lineId),
-          eq(linesOfService.reportingToken, cwmpDevices.reportingToken),
-        ),
-      )
+      .innerJoin(linesOfService, boundOnCurrentToken)
       .where(eq(cwmpDevices.lineId, lineId));
     if (!row?.url || row.username === null || row.password === null) return undefined;
     return { ...row, url: row.url, username: row.username, password: row.password };

@@ -12,14 +12,12 @@
 
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../clock';
+import { digestAlgorithms, digestResponse, parseAuthItems } from './digest';
 
 export const acsRealm = 'LineSight ACS';
 
-type Algorithm = 'MD5' | 'SHA-256';
-const hashNames: Record<Algorithm, string> = { MD5: 'md5', 'SHA-256': 'sha256' };
-
-const hash = (algorithm: Algorithm, text: string): string =>
-  createHash(hashNames[algorithm]).update(text).digest('hex');
+/** The Digest algorithms the ACS offers, the strongest first, and the only ones it takes. */
+const offeredAlgorithms: readonly string[] = ['SHA-256', 'MD5'];
 
 function equalText(a: string, b: string): boolean {
   const left = createHash('sha256').update(a).digest();
@@ -32,19 +30,6 @@ export interface Presented {
   username: string;
   /** Whether `password` is the one the request was made with. */
   verify(password: string): boolean;
-}
-
-/** `key=value, key="quoted, value"` pairs of an Authorization header. */
-function authParameters(text: string): Map<string, string> {
-  const parameters = new Map<string, string>();
-  for (const match of text.matchAll(/([\w-]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]*))/g)) {
-    const [, key = '', quoted, bare] = match;
-    parameters.set(
-      key.toLowerCase(),
-      quoted === undefined ? (bare ?? '') : quoted.replace(/\\(.)/g, '$1'),
-    );
-  }
-  return parameters;
 }
 
 export class AcsAuthenticator {
@@ -74,10 +59,10 @@ export class AcsAuthenticator {
   /** The `WWW-Authenticate` challenges of a 401: Digest SHA-256, Digest MD5, Basic. */
   challenges(stale = false): string[] {
     const nonce = this.nonce();
-    const digest = (algorithm: Algorithm): string =>
+    const digest = (algorithm: string): string =>
       `Digest realm="${acsRealm}", qop="auth", algorithm=${algorithm}, nonce="${nonce}"` +
       (stale ? ', stale=true' : '');
-    return [digest('SHA-256'), digest('MD5'), `Basic realm="${acsRealm}", charset="UTF-8"`];
+    return [...offeredAlgorithms.map(digest), `Basic realm="${acsRealm}", charset="UTF-8"`];
   }
 
   /**
@@ -100,11 +85,11 @@ export class AcsAuthenticator {
       };
     }
     if (scheme !== 'digest') return undefined;
-    const parameters = authParameters(rest);
+    const parameters = parseAuthItems([header])[0]?.params ?? new Map<string, string>();
     const get = (key: string): string => parameters.get(key) ?? '';
-    const algorithmName = (get('algorithm') || 'MD5').toUpperCase();
-    if (algorithmName !== 'MD5' && algorithmName !== 'SHA-256') return undefined;
-    const algorithm: Algorithm = algorithmName;
+    const algorithm = (get('algorithm') || 'MD5').toUpperCase();
+    const hashName = digestAlgorithms[algorithm];
+    if (!offeredAlgorithms.includes(algorithm) || !hashName) return undefined;
     const uri = get('uri');
     const path = uri.startsWith('/') ? uri : uri.replace(/^https?:\/\/[^/]+/, '');
     if (get('realm') !== acsRealm || path !== url) return undefined;
@@ -117,12 +102,18 @@ export class AcsAuthenticator {
     return {
       username,
       verify: (password) => {
-        const ha1 = hash(algorithm, `${username}:${acsRealm}:${password}`);
-        const ha2 = hash(algorithm, `${method}:${uri}`);
-        const expected =
-          qop === 'auth'
-            ? hash(algorithm, `${ha1}:${get('nonce')}:${get('nc')}:${get('cnonce')}:auth:${ha2}`)
-            : hash(algorithm, `${ha1}:${get('nonce')}:${ha2}`);
+        const expected = digestResponse({
+          hashName,
+          username,
+          realm: acsRealm,
+          password,
+          method,
+          uri,
+          nonce: get('nonce'),
+          qop: qop === 'auth' ? 'auth' : null,
+          nc: get('nc'),
+          cnonce: get('cnonce'),
+        });
         return equalText(get('response').toLowerCase(), expected);
       },
     };
