@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 /**
  * A hand-written TR-069 gateway for the ACS's tests: it posts raw SOAP over real HTTP, keeps the
  * `cwmp-session` cookie like a browser's jar, and answers the ACS's requests from a parameter
@@ -106,6 +107,8 @@ export interface TestCpeOptions {
   parameters: Record<string, CpeParameter>;
   /** Names the Inform carries. */
   informed?: string[];
+  /** Sends every envelope gzip-compressed (`Content-Encoding: gzip`). */
+  gzip?: boolean;
 }
 
 export class TestCpe {
@@ -133,9 +136,10 @@ export class TestCpe {
       headers: {
         'content-type': 'text/xml; charset="utf-8"',
         ...(this.cookie && this.keepsCookies ? { cookie: this.cookie } : {}),
+        ...(this.options.gzip && xml !== '' ? { 'content-encoding': 'gzip' } : {}),
         ...(await this.options.headers?.()),
       },
-      body: xml,
+      body: this.options.gzip && xml !== '' ? gzipSync(xml) : xml,
     });
     const setCookie = response.headers.get('set-cookie');
     if (setCookie) this.cookie = setCookie.split(';')[0];

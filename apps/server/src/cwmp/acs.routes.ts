@@ -1,8 +1,10 @@
 import { acsPaths, isStorableText } from '@linesight/contract';
+import type { Readable } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../http/api-error';
+import { acceptedEncodings, decodedBody } from '../ingest/content-encoding';
 import type { AcsAnswer, AcsService } from './acs.service';
 import type { AcsLine } from './cwmp.repository';
 import type { AcsAuthenticator } from './http-auth';
@@ -68,21 +70,30 @@ export const acsRoutes: FastifyPluginAsyncZod<AcsRoutesOptions> = async (app, op
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
   /**
-   * An envelope over the limit is answered as every unreadable one is: 400 with the reason,
-   * the line's session cut off. Other failures go to the app's error handler.
+   * An envelope over the limit (decoded, when compressed) or a body that does not decode is
+   * answered as every unreadable one is: 400 with the reason, the line's session cut off; an
+   * unknown content coding gets 415 and the codings taken (RFC 7694), so the gateway may send
+   * it again plain. Other failures go to the app's error handler.
    */
   const errorHandler = async (
     error: FastifyError,
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<FastifyReply> => {
-    if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
+    const tooLarge =
+      error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ||
+      (error instanceof ApiError && error.statusCode === 413);
+    const undecodable = error instanceof ApiError && [400, 415].includes(error.statusCode);
+    if (!tooLarge && !undecodable) throw error;
     const line = lines.get(request);
     if (line) await acsService.refuse(line);
-    return send(reply, {
-      status: 400,
-      reason: `The envelope is larger than ${bodyLimitBytes} bytes (CWMP_BODY_LIMIT_BYTES).`,
-    });
+    const reason = tooLarge
+      ? `The envelope is larger than ${bodyLimitBytes} bytes (CWMP_BODY_LIMIT_BYTES).`
+      : error.message;
+    if (error instanceof ApiError && error.statusCode === 415) {
+      return reply.status(415).type('text/plain; charset=utf-8').send(reason);
+    }
+    return send(reply, { status: 400, reason });
   };
 
   const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
@@ -96,6 +107,11 @@ export const acsRoutes: FastifyPluginAsyncZod<AcsRoutesOptions> = async (app, op
     helmet: false as const,
     bodyLimit: bodyLimitBytes,
     errorHandler,
+    // Envelopes may come compressed as Bulk Data bodies do (gzip, deflate, compress).
+    preParsing: async (request: FastifyRequest, reply: FastifyReply, payload: Readable) => {
+      void reply.header('accept-encoding', acceptedEncodings);
+      return decodedBody(payload, request.headers['content-encoding'], bodyLimitBytes);
+    },
   };
 
   app.post(

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { apiPaths, type CommandStatus, type LocalNetworkResponse } from '@linesight/contract';
@@ -34,6 +35,7 @@ const lines = [
   'LOS-B',
   'LOS-CUT',
   'LOS-BAD',
+  'LOS-GZIP',
   'LOS-SN',
   'LOS-PEND',
   'LOS-NOCR',
@@ -679,6 +681,40 @@ describe('the ACS', () => {
         expect(response.status).toBe(400);
         expect(response.headers.get('content-type')).toContain('text/plain');
         expect(response.body).toMatch(reason);
+        expect(sut.app.services.acs.hasSession((await lineIdOf('LOS-BAD')) ?? '')).toBe(false);
+      },
+    );
+
+    it('should take envelopes sent gzip-compressed', async () => {
+      const cpe = cpeOf('LOS-GZIP', { gzip: true });
+      expect((await cpe.session(['0 BOOTSTRAP'])).status).toBe(204);
+      const network: LocalNetworkResponse = await api(apiPaths.localNetwork, 'LOS-GZIP');
+      expect(network.devices.length).toBe(2);
+    });
+
+    it.each([
+      ['a body that is not the gzip it says', 'gzip', Buffer.from('<x/>'), 400, /not valid gzip/],
+      [
+        'a gzip body over the limit once decoded',
+        'gzip',
+        gzipSync(`<x>${'y'.repeat(70_000)}</x>`),
+        400,
+        /larger than 65536 bytes/,
+      ],
+      ['a content coding the ACS does not know', 'br', Buffer.from('<x/>'), 415, /gzip/],
+    ])(
+      'should answer %s with %i and a plain reason, and cut the session off',
+      async (_case, coding, body, status, reason) => {
+        const cpe = cpeOf('LOS-BAD');
+        expect((await cpe.inform()).status).toBe(200);
+        const response = await fetch(lineUrl('LOS-BAD'), {
+          method: 'POST',
+          headers: { 'content-type': 'text/xml', 'content-encoding': coding },
+          body,
+        });
+        expect(response.status).toBe(status);
+        expect(response.headers.get('accept-encoding')).toBe('gzip, deflate, compress');
+        expect(await response.text()).toMatch(reason);
         expect(sut.app.services.acs.hasSession((await lineIdOf('LOS-BAD')) ?? '')).toBe(false);
       },
     );
