@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { cwmpDevices, linesOfService } from '../db/schema';
 import { commandsWaitingOf } from '../modules/actions/actions.repository';
@@ -35,21 +35,43 @@ export interface ConnectionRequestTarget {
 }
 
 export class CwmpRepository {
-  constructor(private readonly db: Db) {}
+  /**
+   * The reads every session makes, prepared once: drizzle builds their SQL once and PostgreSQL
+   * plans them once per connection, a measurable part of a session's cost (bench/README.md).
+   */
+  private readonly lineByTokenQuery;
+  private readonly lineByCodeQuery;
+  private readonly atInformQuery;
 
-  async lineByToken(token: string): Promise<AcsLine | undefined> {
-    const [line] = await this.db
+  constructor(private readonly db: Db) {
+    this.lineByTokenQuery = db
       .select(lineColumns)
       .from(linesOfService)
-      .where(eq(linesOfService.reportingToken, token));
+      .where(eq(linesOfService.reportingToken, sql.placeholder('token')))
+      .prepare('acs_line_by_token');
+    this.lineByCodeQuery = db
+      .select(lineColumns)
+      .from(linesOfService)
+      .where(eq(linesOfService.lineOfServiceCode, sql.placeholder('code')))
+      .prepare('acs_line_by_code');
+    this.atInformQuery = db
+      .select({
+        device: cwmpDevices,
+        commandsWaiting: commandsWaitingOf(db, linesOfService.id),
+      })
+      .from(linesOfService)
+      .leftJoin(cwmpDevices, boundOnCurrentToken)
+      .where(eq(linesOfService.id, sql.placeholder('lineId')))
+      .prepare('acs_at_inform');
+  }
+
+  async lineByToken(token: string): Promise<AcsLine | undefined> {
+    const [line] = await this.lineByTokenQuery.execute({ token });
     return line;
   }
 
   async lineByCode(code: string): Promise<AcsLine | undefined> {
-    const [line] = await this.db
-      .select(lineColumns)
-      .from(linesOfService)
-      .where(eq(linesOfService.lineOfServiceCode, code));
+    const [line] = await this.lineByCodeQuery.execute({ code });
     return line;
   }
 
@@ -60,14 +82,7 @@ export class CwmpRepository {
   async atInform(
     line: AcsLine,
   ): Promise<{ device: CwmpDeviceRecord | undefined; commandsWaiting: boolean }> {
-    const [row] = await this.db
-      .select({
-        device: cwmpDevices,
-        commandsWaiting: commandsWaitingOf(this.db, linesOfService.id),
-      })
-      .from(linesOfService)
-      .leftJoin(cwmpDevices, boundOnCurrentToken)
-      .where(eq(linesOfService.id, line.id));
+    const [row] = await this.atInformQuery.execute({ lineId: line.id });
     return { device: row?.device ?? undefined, commandsWaiting: row?.commandsWaiting === true };
   }
 
