@@ -1,5 +1,5 @@
 import type { Gateway, LanDevice, LocalNetworkResponse, SupportInfo } from '@linesight/contract';
-import { expect, type Page, type Response, test } from '@playwright/test';
+import { expect, type Locator, type Page, type Response, test } from '@playwright/test';
 import { accounts } from './support/e2e-settings';
 import { busyLine, dslLine, neverReportedLine, offlineLine, refusingLine } from './support/fleet';
 import { useConsumerSession, useLanguage, useStaffSession } from './support/sign-in';
@@ -211,6 +211,46 @@ test.describe('the summary for a consumer', () => {
 
     await page.getByRole('button', { name: 'WiFi signal' }).click();
     await expect(page.getByRole('dialog', { name: 'WiFi signal' })).toBeVisible();
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  /** Whether the element lies wholly inside the page's width. */
+  const withinWidth = async (locator: Locator): Promise<boolean> => {
+    const box = await locator.boundingBox();
+    return box !== null && box.x >= 0 && box.x + box.width <= 390;
+  };
+
+  test('the staff menus, the user menu and the connection diagram all fit the screen', async ({
+    page,
+    context,
+  }) => {
+    await useStaffSession(context, accounts.admin.email);
+    await page.goto(`/summary/${busyLine.lineOfServiceCode}`);
+    const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+    for (const name of ['Reports', 'Search', 'Network', 'Gateway', 'Admin', 'User menu']) {
+      const item = navigation
+        .getByRole('button', { name })
+        .or(navigation.getByRole('link', { name }));
+      await expect(item).toBeVisible();
+      expect(await withinWidth(item), `${name} is on screen`).toBe(true);
+    }
+    const diagram = page.getByTestId('connection-diagram');
+    await expect(diagram.getByText('Home network')).toBeVisible();
+    expect(await withinWidth(diagram.getByText('Home network'))).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  });
+
+  test('a consumer reaches the user menu to sign out', async ({ page, context }) => {
+    await useConsumerSession(context);
+    await page.goto(`/summary/${dslLine.lineOfServiceCode}`);
+    const userMenu = page.getByRole('button', { name: 'User menu' });
+    await expect(userMenu).toBeVisible();
+    expect(await withinWidth(userMenu)).toBe(true);
+    await userMenu.click();
+    await expect(page.getByRole('menuitem', { name: 'Sign Out' })).toBeVisible();
   });
 });
 

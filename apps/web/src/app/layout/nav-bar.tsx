@@ -126,7 +126,7 @@ export function NavBar({
         <Link to={landingPath(user, losCode)} className={classes.brand}>
           <img src={brand.logoUrl} alt={brand.companyName} className={classes.logo} />
         </Link>
-        <Group gap={2} wrap="nowrap">
+        <Group gap={2} className={classes.links}>
           {navigation.items.map((item) =>
             item.kind === 'menu' ? (
               <NavDropdown key={item.menu.labelKey} menu={item.menu} losCode={losCode} />

@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 
 function Node({ icon, label, children }: { icon: ReactNode; label: string; children?: ReactNode }) {
   return (
-    <Stack gap={2} align="center" style={{ minWidth: 96 }}>
+    // Narrow enough for a phone: a long label wraps under its icon.
+    <Stack gap={2} align="center" style={{ minWidth: 64 }}>
       {icon}
-      <Text size="sm" fw={600}>
+      <Text size="sm" fw={600} ta="center">
         {label}
       </Text>
       {children}
@@ -17,7 +18,7 @@ function Node({ icon, label, children }: { icon: ReactNode; label: string; child
 
 function Link({ connected, label }: { connected: boolean; label: string }) {
   return (
-    <Stack gap={2} align="center" style={{ flex: 1, minWidth: 48 }}>
+    <Stack gap={2} align="center" style={{ flex: 1, minWidth: 40 }}>
       <div
         role="img"
         aria-label={label}
@@ -55,7 +56,7 @@ export function ConnectionDiagram({
   const state = (connected: boolean): string =>
     t(connected ? 'SUMMARY.CONNECTED' : 'SUMMARY.DISCONNECTED');
   return (
-    <Group wrap="nowrap" gap="xs" data-testid="connection-diagram" align="flex-start">
+    <Group wrap="nowrap" gap={4} data-testid="connection-diagram" align="flex-start">
       <Node icon={<IconWorld size={36} stroke={1.5} aria-hidden />} label={t('SUMMARY.INTERNET')} />
       <Link connected={wanConnected} label={state(wanConnected)} />
       <Node icon={<IconRouter size={36} stroke={1.5} aria-hidden />} label={t('SUMMARY.GATEWAY')}>
