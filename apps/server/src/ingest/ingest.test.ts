@@ -57,6 +57,16 @@ describe(flattenBody.name, () => {
       'Report[0].CollectionTime',
     ],
     [
+      'a CollectionTime on a day the month does not have',
+      { Report: [{ CollectionTime: '2026-02-30T10:00:00Z', 'Device.DeviceInfo.UpTime': 1 }] },
+      'Report[0].CollectionTime',
+    ],
+    [
+      'a CollectionTime at hour 24',
+      { Report: [{ CollectionTime: '2026-02-27T24:00:00Z', 'Device.DeviceInfo.UpTime': 1 }] },
+      'Report[0].CollectionTime',
+    ],
+    [
       'a CollectionTime in milliseconds',
       { Report: [{ CollectionTime: now * 1000, 'Device.X': 1 }] },
       'Report[0].CollectionTime',

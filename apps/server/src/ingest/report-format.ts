@@ -66,7 +66,25 @@ const maxClockSkewSeconds = 24 * 3600;
 export const maxObjectDepth = 32;
 
 /** TR-069 Annex A / TR-106 dateTime: `2026-11-23T19:49:48Z`, fraction and offset optional. */
-const isoTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})$/;
+const isoTime = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * Whether an ISO-8601 time names a real calendar time: `Date.parse` rolls 2026-02-30 over to
+ * March 2nd and 24:00 to the next day, where a gateway's clock that wrote them is wrong.
+ */
+function isCalendarTime(match: RegExpExecArray): boolean {
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number);
+  if (year === undefined || month === undefined || day === undefined) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    (hour ?? 24) <= 23 &&
+    (minute ?? 60) <= 59 &&
+    (second ?? 60) <= 59
+  );
+}
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -109,7 +127,9 @@ function flattenInto(
 /** Epoch seconds from a Unix-Epoch or ISO-8601 CollectionTime; null when it is neither. */
 function epochSecondsOf(value: unknown): number | null {
   if (typeof value === 'number') return Number.isInteger(value) ? value : null;
-  if (typeof value !== 'string' || !isoTime.test(value)) return null;
+  if (typeof value !== 'string') return null;
+  const match = isoTime.exec(value);
+  if (!match || !isCalendarTime(match)) return null;
   const milliseconds = Date.parse(value);
   return Number.isNaN(milliseconds) ? null : Math.floor(milliseconds / 1000);
 }
