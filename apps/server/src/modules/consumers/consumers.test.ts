@@ -8,6 +8,8 @@ import {
   type TestApp,
   createUser,
 } from '../../../test/test-app';
+import { sql } from 'drizzle-orm';
+import { selectValue } from '../../db/recordset';
 import { systemActor } from '../audit/actor';
 
 const consumerPassphrase = 'Garden-Gnome-42!';
@@ -87,6 +89,22 @@ describe('consumers with the built-in device manager', () => {
     expect(staff.statusCode).toBe(409);
     const unknown = await putConsumer('SUB-X', { username: 'x', passphrase: consumerPassphrase });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('should keep one sign-in when two admins set a subscriber’s at once', async () => {
+    await provisionSubscriber(sut, 'SUB-RACE', ['LOS-RACE']);
+    const answers = await Promise.all(
+      ['mwc-first', 'mwc-second'].map((username) =>
+        putConsumer('SUB-RACE', { username, passphrase: consumerPassphrase }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const accounts = await selectValue(
+      sut.database.db,
+      sql`select count(*)::int from users u join subscribers s on s.id = u.subscriber_id
+          where s.subscriber_code = 'SUB-RACE' and u.role = 'Consumer'`,
+    );
+    expect(accounts).toBe(1);
   });
 
   it('should keep consumer credentials an admin-only matter', async () => {

@@ -91,6 +91,13 @@ export class UsersRepository {
   ): Promise<{ userId: string; created: boolean } | 'email-in-use'> {
     const { username, name, passphraseHash, at } = credentials;
     try {
+      // Two admins at once: the second waits for the first's commit here, then updates the
+      // account the first created instead of creating a second one (in a transaction only).
+      await this.db
+        .select({ id: subscribers.id })
+        .from(subscribers)
+        .where(eq(subscribers.id, subscriberId))
+        .for('update');
       const existing = await this.findConsumerOfSubscriber(subscriberId);
       if (existing) {
         await this.db
