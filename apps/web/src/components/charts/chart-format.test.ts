@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatChartValue, formatDateTime, timeTickFormat } from './chart-format';
+import {
+  formatBytes,
+  formatChartValue,
+  formatDateTime,
+  megabyteUnit,
+  timeTickFormat,
+} from './chart-format';
 
 const hour = 3_600_000;
 const day = 24 * hour;
@@ -58,5 +64,13 @@ describe('formatBytes', () => {
     expect(formatBytes('en', 2_500_000)).toBe('2.5 MB');
     expect(formatBytes('en', 3.21e9)).toBe('3.21 GB');
     expect(formatBytes('en', 4e15)).toBe('4,000 TB');
+  });
+
+  it('should count octets in French, bytes in Spanish', () => {
+    expect(formatBytes('fr', 2_500_000)).toBe('2,5 Mo');
+    expect(formatBytes('fr-FR', 999)).toBe('999 o');
+    expect(formatBytes('es', 2_500_000)).toBe('2,5 MB');
+    expect(megabyteUnit('fr')).toBe('Mo');
+    expect(megabyteUnit('en')).toBe('MB');
   });
 });

@@ -46,14 +46,27 @@ export function formatChartValue(language: string, value: number | null | undefi
 }
 
 const byteUnits = ['B', 'kB', 'MB', 'GB', 'TB'] as const;
+/** French counts octets: o, ko, Mo, Go, To. */
+const octetUnits: readonly string[] = ['o', 'ko', 'Mo', 'Go', 'To'];
+
+/** The byte units in the user's language, from the byte to the terabyte. */
+function byteUnitsOf(language: string): readonly string[] {
+  return language.split('-')[0] === 'fr' ? octetUnits : byteUnits;
+}
+
+/** The megabyte's symbol in the user's language (RAM is shown in megabytes). */
+export function megabyteUnit(language: string): string {
+  return byteUnitsOf(language)[2] ?? 'MB';
+}
 
 /** A byte count in the largest unit that keeps it at 1 or more, by the seed's factor of 1000. */
 export function formatBytes(language: string, bytes: number): string {
+  const units = byteUnitsOf(language);
   let value = bytes;
   let unit = 0;
-  while (Math.abs(value) >= unitScale && unit < byteUnits.length - 1) {
+  while (Math.abs(value) >= unitScale && unit < units.length - 1) {
     value /= unitScale;
     unit += 1;
   }
-  return `${formatChartValue(language, value)} ${byteUnits[unit] ?? 'B'}`;
+  return `${formatChartValue(language, value)} ${units[unit] ?? units[0]}`;
 }

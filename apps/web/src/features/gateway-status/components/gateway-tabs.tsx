@@ -7,7 +7,11 @@ import {
 import { Alert, Badge, Loader, Paper, Table, Tabs, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatChartValue, formatDateTime } from '../../../components/charts/chart-format';
+import {
+  formatChartValue,
+  formatDateTime,
+  megabyteUnit,
+} from '../../../components/charts/chart-format';
 import { useDeviceCapabilities } from '../../../lib/device-capabilities';
 import { useSession } from '../../../lib/session';
 import { errorMessage } from '../../../lib/translate-error';
@@ -108,17 +112,18 @@ function PhysicalStatusRows({
   const latest = latestFigures(status);
   const number = (value: number | null, unit: string): string =>
     value === null ? none : `${formatChartValue(i18n.language, value)} ${unit}`;
+  const megabytes = megabyteUnit(i18n.language);
   const usedRam =
     latest.usedRamMb === null
       ? none
-      : `${number(latest.usedRamMb, 'MB')} (${number(latest.usedRamPercent, '%')})`;
+      : `${number(latest.usedRamMb, megabytes)} (${number(latest.usedRamPercent, '%')})`;
   return (
     <DetailRows
       testId="physical-status-rows"
       rows={[
-        [t('GATEWAY_STATUS.TOTAL_RAM'), number(latest.totalRamMb, 'MB')],
+        [t('GATEWAY_STATUS.TOTAL_RAM'), number(latest.totalRamMb, megabytes)],
         [t('GATEWAY_STATUS.USED_RAM'), usedRam],
-        [t('GATEWAY_STATUS.FREE_RAM'), number(latest.freeRamMb, 'MB')],
+        [t('GATEWAY_STATUS.FREE_RAM'), number(latest.freeRamMb, megabytes)],
         [t('GATEWAY_STATUS.CPU_LOAD'), number(latest.cpuLoad, '%')],
         [
           t('GATEWAY_STATUS.TEMPERATURE'),
