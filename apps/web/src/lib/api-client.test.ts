@@ -70,6 +70,22 @@ describe('answers that arrive after the session changed', () => {
     expect(listener).toHaveBeenCalledWith(401);
   });
 
+  it('should not send to sign-out again for a 401 whose body was read while signing out', async () => {
+    storeAuthToken('old-token');
+    const { answer } = heldFetch();
+    const call = apiRequest('/api/anything');
+    const response = unauthorized();
+    const read = response.text.bind(response);
+    // The sign-out ends the session between the answer's arrival and the end of its body.
+    vi.spyOn(response, 'text').mockImplementation(async () => {
+      clearSession();
+      return read();
+    });
+    answer(response);
+    await expect(call).rejects.toMatchObject({ status: 401 });
+    expect(listener).not.toHaveBeenCalled();
+  });
+
   it('should not sign out a new session for a 401 to a request of the old one', async () => {
     storeAuthToken('old-token');
     const { answer } = heldFetch();

@@ -66,10 +66,11 @@ export async function apiResponse<T = void>(
   });
 
   // An answer speaks for the session it was asked in: one arriving after a sign-out or a new
-  // sign-in neither brings the old token back nor sends the new session to sign-out.
-  const sessionUnchanged = getAuthToken() === token;
+  // sign-in neither brings the old token back nor sends the new session to sign-out. Asked at
+  // each use: a sign-out may end the session while the body is still being read.
+  const sessionUnchanged = (): boolean => getAuthToken() === token;
   const returnedToken = response.headers.get(sessionTokenHeader);
-  if (returnedToken && sessionUnchanged) storeAuthToken(returnedToken);
+  if (returnedToken && sessionUnchanged()) storeAuthToken(returnedToken);
   observeBuild(response.headers.get(buildHeader));
 
   const body = parseJson(await response.text());
@@ -77,7 +78,7 @@ export async function apiResponse<T = void>(
     const code = (body as Partial<ErrorBody> | undefined)?.error?.code;
     const lostSession =
       (response.status === 401 && !options.expectsUnauthorized) || response.status === 403;
-    if (lostSession && sessionUnchanged) {
+    if (lostSession && sessionUnchanged()) {
       for (const listener of unauthorizedListeners) listener(response.status);
     }
     throw new ApiError(response.status, code, body);

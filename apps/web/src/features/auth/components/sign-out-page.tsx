@@ -1,7 +1,7 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { clearSession, getAuthToken, getSession } from '../../../lib/session';
 import { signOutOnServer } from '../api/sign-out';
 import { signOutDestination } from '../sign-out-destination';
@@ -13,11 +13,14 @@ import { signOutDestination } from '../sign-out-destination';
 export function SignOutPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const started = useRef(false);
+  // Once per arrival: a second navigation here (another call's 401 while this one signs out)
+  // starts again, where it would otherwise leave the page waiting on a navigation it replaced.
+  const { key } = useLocation();
+  const startedFor = useRef<string | null>(null);
 
   useEffect(() => {
-    if (started.current) return;
-    started.current = true;
+    if (startedFor.current === key) return;
+    startedFor.current = key;
     const destination = signOutDestination(getSession().user);
     const serverSignOut = getAuthToken()
       ? signOutOnServer().catch(() => undefined)
@@ -27,7 +30,7 @@ export function SignOutPage() {
       if (destination.kind === 'provider') window.location.assign(destination.logoutUrl);
       else await navigate(destination.path, { replace: true });
     });
-  }, [navigate]);
+  }, [key, navigate]);
 
   return (
     <Center py="xl">
