@@ -113,10 +113,12 @@ export function WorldMap(props: WorldMapProps) {
       circle.addTo(group);
     }
     const [first] = markers;
+    // At once, not animated: a marker clicked right after a filter changed is where it shows.
+    const still = { animate: false };
     if (!first) {
-      current.setView([defaultMapView.lat, defaultMapView.long], defaultMapView.zoom);
+      current.setView([defaultMapView.lat, defaultMapView.long], defaultMapView.zoom, still);
     } else if (markers.length === 1) {
-      current.setView([first.lat, first.long], closestZoom);
+      current.setView([first.lat, first.long], closestZoom, still);
     } else {
       const bounds = L.latLngBounds(markers.map((marker) => [marker.lat, marker.long]));
       // Wider on the left, so no marker lies under the zoom buttons where it cannot be clicked.
@@ -124,6 +126,7 @@ export function WorldMap(props: WorldMapProps) {
         paddingTopLeft: [56, 24],
         paddingBottomRight: [24, 24],
         maxZoom: closestZoom,
+        ...still,
       });
     }
   }, [markers, permanentLabels, tileUrl, tilesFailed, onSelect]);
