@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { mainThreadProfile, type ProfileSummary, summariseProfile } from '../ingest/cpu-profile';
 import { cpuBetween, cpuSnapshot, type CpuUse } from '../ingest/cpu-use';
-import { sleep } from '../ingest/load';
+import { idleGatewayPicker, sleep } from '../ingest/load';
 import { startServerGroup } from '../ingest/server-process';
 import {
   type EngineName,
@@ -85,18 +85,8 @@ function startSessions(portFor: (index: number) => number, cpes: BenchCpe[], con
   const errors: string[] = [];
   let errorCount = 0;
   let periodic: string[] = [];
-  let cursor = 0;
   let stopping = false;
-  const take = (): BenchCpe => {
-    for (let tries = 0; tries < cpes.length; tries++) {
-      const cpe = cpes[cursor++ % cpes.length];
-      if (cpe && !busy.has(cpe.index)) {
-        busy.add(cpe.index);
-        return cpe;
-      }
-    }
-    throw new Error('every gateway is in a session: use more gateways');
-  };
+  const take = idleGatewayPicker(cpes, busy);
   const worker = async () => {
     while (!stopping) {
       const cpe = take();

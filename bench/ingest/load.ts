@@ -73,6 +73,27 @@ export interface LoadTotals {
 }
 
 /**
+ * Takes the next gateway (round robin) with nothing in flight, marking it in `busy`; the caller
+ * deletes it from `busy` once its work has ended. Throws when every gateway is busy.
+ */
+export function idleGatewayPicker<Gateway extends { index: number }>(
+  gateways: readonly Gateway[],
+  busy: Set<number>,
+): () => Gateway {
+  let cursor = 0;
+  return () => {
+    for (let tries = 0; tries < gateways.length; tries++) {
+      const gateway = gateways[cursor++ % gateways.length];
+      if (gateway && !busy.has(gateway.index)) {
+        busy.add(gateway.index);
+        return gateway;
+      }
+    }
+    throw new Error('every gateway is busy: use more gateways');
+  };
+}
+
+/**
  * Keeps `concurrency` requests in flight, each from the next gateway (round robin) that has
  * none in flight, until `stop()`, which resolves once every request has its answer.
  */
@@ -96,19 +117,8 @@ export function startLoad(
     jsonBytes: 0,
     bodyBytes: 0,
   };
-  let cursor = 0;
   let stopping = false;
-
-  const takeGateway = (): SimulatedGateway => {
-    for (let tries = 0; tries < gateways.length; tries++) {
-      const gateway = gateways[cursor++ % gateways.length];
-      if (gateway && !busy.has(gateway.index)) {
-        busy.add(gateway.index);
-        return gateway;
-      }
-    }
-    throw new Error('every gateway has a request in flight: use more gateways');
-  };
+  const takeGateway = idleGatewayPicker(gateways, busy);
 
   const failed = (reason: string) => {
     totals.errors += 1;
