@@ -34,6 +34,7 @@ import {
   type CpeEnvelope,
   readEnvelope,
   SoapError,
+  statusOf,
   writeEnvelope,
 } from './soap';
 import { tr098ReadPaths } from './tr098';
@@ -184,7 +185,7 @@ export class AcsService {
     return open ? Promise.resolve(open.line) : this.repository.lineByCode(code);
   }
 
-  /** Whether the line has a session open (tests and the connection request ask). */
+  /** Whether the line has a session open (tests ask). */
   hasSession(lineId: string): boolean {
     return this.sessions.has(lineId);
   }
@@ -390,10 +391,7 @@ export class AcsService {
     cwmpMinor: number,
     id: string | null,
   ): Extract<AcsAnswer, { xml: string }> {
-    return {
-      status: message.kind === 'fault' ? 500 : 200,
-      xml: writeEnvelope(message, cwmpMinor, id),
-    };
+    return { status: statusOf(message), xml: writeEnvelope(message, cwmpMinor, id) };
   }
 
   /** A message came: one more for the caps, and the idle timer starts again. */
